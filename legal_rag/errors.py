@@ -1,0 +1,35 @@
+"""The project's exceptions. The CLI turns any :class:`LegalRagError` into one line and exit code 1;
+anything else is a bug and keeps its traceback."""
+
+
+class LegalRagError(Exception):
+    """Base class of every error the user can act on."""
+
+
+class ConfigError(LegalRagError):
+    """A setting is invalid; the message names the field and the value."""
+
+
+class CorpusError(LegalRagError):
+    """A corpus file is missing or its sha256 does not match the manifest."""
+
+
+class PdfError(LegalRagError):
+    """A PDF could not be read (encrypted with a password, truncated, not a PDF, timed out)."""
+
+    def __init__(self, source: str, kind: str, message: str, page: int | None = None):
+        self.source, self.kind, self.page = source, kind, page
+        where = source + (f" p.{page}" if page is not None else "")
+        super().__init__(f"{where}: {kind}: {message}")
+
+
+class IndexMismatchError(LegalRagError):
+    """The index on disk was built with other settings (model, dimension, chunking, format)."""
+
+
+class IndexLockedError(LegalRagError):
+    """Another writer holds the index lock."""
+
+
+class RefError(LegalRagError):
+    """A statute reference is invalid (e.g. a section beyond an Act's last one)."""

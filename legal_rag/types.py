@@ -1,0 +1,222 @@
+"""Frozen data types that flow one way through the pipeline (see DESIGN.md, "The flow").
+
+Every stage makes new objects with :func:`dataclasses.replace`; nothing here is mutated after creation.
+Conventions used throughout:
+
+* pages are 1-based, as a PDF viewer numbers them;
+* character offsets are 0-based and half-open ``[start, end)``;
+* scores: higher is better at every stage; ``Hit.stage`` names which score it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+#: Short codes of the Acts this project knows. Old codes first, then their successors.
+ACTS: tuple[str, ...] = ("IPC", "CrPC", "IEA", "BNS", "BNSS", "BSA")
+OLD_ACTS: frozenset[str] = frozenset({"IPC", "CrPC", "IEA"})
+NEW_ACTS: frozenset[str] = frozenset({"BNS", "BNSS", "BSA"})
+#: old code -> its successor (BNS s.358, BNSS s.531, BSA s.170 repeal and save the old codes).
+SUCCESSOR_ACT: dict[str, str] = {"IPC": "BNS", "CrPC": "BNSS", "IEA": "BSA"}
+PREDECESSOR_ACT: dict[str, str] = {v: k for k, v in SUCCESSOR_ACT.items()}
+
+ACT_TITLES: dict[str, str] = {
+    "IPC": "Indian Penal Code, 1860",
+    "CrPC": "Code of Criminal Procedure, 1973",
+    "IEA": "Indian Evidence Act, 1872",
+    "BNS": "Bharatiya Nyaya Sanhita, 2023",
+    "BNSS": "Bharatiya Nagarik Suraksha Sanhita, 2023",
+    "BSA": "Bharatiya Sakshya Adhiniyam, 2023",
+}
+
+Severity = Literal["info", "warning", "error"]
+DocKind = Literal["statute", "judgment"]
+
+
+@dataclass(frozen=True, order=True)
+class StatuteRef:
+    """A reference to a section of an Act, at sub-section precision.
+
+    ``StatuteRef("BNS", "318", ("4",))`` is BNS s.318(4); ``str()`` gives ``"BNS 318(4)"``.
+    ``section`` keeps letters upper-case ("498A", "65B"); ``sub`` is the path of sub-section and clause
+    labels as printed, without brackets.
+    """
+
+    act: str
+    section: str
+    sub: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.act} {self.section}{''.join(f'({s})' for s in self.sub)}"
+
+    @property
+    def base(self) -> "StatuteRef":
+        """The whole section, without sub-section: ``BNS 318(4)`` -> ``BNS 318``."""
+        return StatuteRef(self.act, self.section) if self.sub else self
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One entry of an ingest report: what went wrong (or is worth knowing), where.
+
+    ``page`` is 1-based, or ``None`` when the problem concerns the whole file.
+    ``kind`` is a short stable code (``encrypted``, ``no_text_layer``, ``legacy_hindi``, ``timeout``, ...).
+    """
+
+    source: str
+    kind: str
+    message: str
+    page: int | None = None
+    severity: Severity = "warning"
+
+    def __str__(self) -> str:
+        where = f"{self.source}" + (f" p.{self.page}" if self.page is not None else "")
+        return f"[{self.severity}] {where}: {self.kind}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Page:
+    """The cleaned text of one page. ``number`` is 1-based; ``source`` is the file name (no directory)."""
+
+    source: str
+    number: int
+    text: str
+    skipped: bool = False  # True when the page has no usable text (scan, legacy-font Hindi); never indexed
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of an Act, with its full text (sub-sections, provisos, explanations, illustrations).
+
+    ``pages`` is ``(first, last)``, 1-based, where the section is printed. ``status`` is ``"in_force"``,
+    ``"omitted"`` or ``"repealed"`` as the printed text says; ``notes`` keeps footnotes and amendment notes
+    apart from the text.
+    """
+
+    ref: StatuteRef
+    title: str
+    text: str
+    source: str
+    pages: tuple[int, int]
+    chapter: str = ""
+    status: str = "in_force"
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """Metadata of one judgment or order. ``date`` is ISO ``YYYY-MM-DD`` (or ``""`` when not found)."""
+
+    case_id: str
+    title: str
+    court: str
+    date: str
+    source: str
+    citations: tuple[str, ...] = ()  # neutral and reporter citations, e.g. "2024 INSC 479", "[2024] 7 S.C.R. 97"
+    case_numbers: tuple[str, ...] = ()
+    pages: int = 0
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of a judgment. ``number`` is the printed paragraph number ("" when unnumbered)."""
+
+    case: str
+    number: str
+    text: str
+    source: str
+    pages: tuple[int, int]
+    cites: tuple[StatuteRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """The unit that is embedded, indexed and cited.
+
+    ``id`` is deterministic and readable (``BNS-318-0-<sha8>``): re-ingesting unchanged text yields the same id.
+    Exactly one of ``ref`` (statutes) and ``case`` (judgments) is set. ``part`` is 0-based of ``parts``.
+    ``span`` is the ``[start, end)`` character range of ``text`` inside the section or judgment text.
+    """
+
+    id: str
+    kind: DocKind
+    text: str
+    title: str
+    source: str
+    pages: tuple[int, int]
+    part: int = 0
+    parts: int = 1
+    ref: StatuteRef | None = None
+    case: str | None = None
+    span: tuple[int, int] = (0, 0)
+    meta: tuple[tuple[str, str], ...] = ()  # extra metadata (court, date, year, chapter, ...), sorted pairs
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A chunk with the score one stage gave it. ``rank`` is 1-based within that stage's list."""
+
+    chunk: Chunk
+    score: float
+    stage: str  # "dense" | "sparse" | "rrf" | "lookup" | "rerank:<model>"
+    rank: int
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One ``[n]`` in an answer resolved to the passage it names and the sentence that cites it."""
+
+    marker: int
+    chunk_id: str
+    ref: StatuteRef | None
+    source: str
+    pages: tuple[int, int]
+    sentence: str
+    support: str  # "supported" | "unsupported" | "unchecked"
+    quote: str = ""
+    weight: float | None = None
+
+
+@dataclass(frozen=True)
+class SupersessionFlag:
+    """A superseded reference and what replaced it, from an official correspondence table row.
+
+    ``found_in`` is ``"query"``, ``"passage:<chunk id>"`` or ``"answer"``; ``applies`` says which code governs
+    given the offence date ("IPC" for an offence before 1 July 2024 under BNS s.358 savings, else "BNS").
+    ``source_row`` is ``"<file>#<row>"`` of the table.
+    """
+
+    old: StatuteRef
+    new: tuple[StatuteRef, ...]
+    found_in: str
+    applies: str
+    note: str
+    source_row: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    query: str
+    text: str
+    citations: tuple[Citation, ...] = ()
+    flags: tuple[SupersessionFlag, ...] = ()
+    problems: tuple[str, ...] = ()
+    passages: tuple[Hit, ...] = ()
+    model: str = ""
+    prompt: str = ""
+    index_id: str = ""
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What an ingest run did: per-file counts and every problem found, by file and page."""
+
+    files: tuple[str, ...] = ()
+    pages: int = 0
+    sections: tuple[tuple[str, int], ...] = ()  # (act, count)
+    judgments: int = 0
+    paragraphs: int = 0
+    problems: tuple[Problem, ...] = ()
+    failed: tuple[str, ...] = ()  # files that produced nothing (errors)
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
