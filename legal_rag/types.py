@@ -193,6 +193,7 @@ class SupersessionFlag:
     applies: str
     note: str
     source_row: str
+    kind: str = "superseded"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,21 @@
+"""The legal core: citation grammar, the official correspondence tables, supersession flags and look-up.
+
+Front doors::
+
+    find_refs("u/s 498-A IPC")                 -> (FoundRef(ref=IPC 498A, status="ok", ...),)
+    load_concordance().successors(IPC 420)      -> Correspondence(status="mapped", targets=(BNS 318(4),), ...)
+    flag_superseded(refs, "query", "2024-06-20") -> (SupersessionFlag(kind="saved", applies="IPC", ...),)
+    lookup("IPC 420")                           -> LookupResult(status="ok", correspondence=..., ...)
+"""
+
+from .concordance import Concordance, Correspondence, build_concordance, load_concordance
+from .concordance_tables import Pair, TableRow
+from .lookup import LookupResult, format_lookup, lookup
+from .refs import LAST_SECTION, FoundRef, SectionSets, default_section_sets, find_refs, parse_ref, refs_of
+from .supersede import CUTOFF, NOT_IN_FORCE, flag_superseded
+
+__all__ = [
+    "CUTOFF", "Concordance", "Correspondence", "FoundRef", "LAST_SECTION", "LookupResult", "NOT_IN_FORCE", "Pair",
+    "SectionSets", "TableRow", "build_concordance", "default_section_sets", "find_refs", "flag_superseded",
+    "format_lookup", "load_concordance", "lookup", "parse_ref", "refs_of",
+]

@@ -1,0 +1,97 @@
+"""Section look-up without any model: "IPC 420" → the section, its successor(s), the table row and the change.
+
+>>> r = lookup("IPC 420", load_concordance())
+>>> r.status, [str(t) for t in r.correspondence.targets], r.correspondence.rows[0].source_row
+('ok', ['BNS 318(4)'], 'BPRD_correspondence_BNS_to_IPC_clean.csv#453')
+
+Works for the three pairs of codes in both directions. With ``sections`` ({StatuteRef: Section}, e.g. from the
+ingested Acts) the texts of the queried section and of each counterpart are attached; a sub-section ref falls back
+to its whole section's text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Mapping
+
+from ..errors import RefError
+from ..types import Section, StatuteRef
+from .concordance import Concordance, Correspondence, load_concordance
+from .refs import FoundRef, parse_ref
+
+LookupStatus = Literal["ok", "ambiguous", "invalid", "other_act", "unknown_act", "not_found"]
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    """``status`` ``ok``: ``correspondence`` answers the query; ``ambiguous``: ``readings`` holds one result per
+    Act where the number exists; ``invalid``: the Act has no such section (``message`` says why)."""
+
+    query: str
+    status: LookupStatus
+    ref: StatuteRef | None = None
+    correspondence: Correspondence | None = None
+    section: Section | None = None
+    counterparts: tuple[tuple[StatuteRef, Section | None], ...] = ()
+    readings: tuple["LookupResult", ...] = ()
+    message: str = ""
+
+
+def _text(ref: StatuteRef, sections: Mapping[StatuteRef, Section] | None) -> Section | None:
+    if not sections:
+        return None
+    return sections.get(ref) or sections.get(ref.base)
+
+
+def _for_ref(query: str, ref: StatuteRef, conc: Concordance, sections) -> LookupResult:
+    c = conc.query(ref)
+    if c.status == "invalid":
+        return LookupResult(query, "invalid", ref, c, message=c.note)
+    return LookupResult(query, "ok", ref, c, _text(ref, sections), tuple((t, _text(t, sections)) for t in c.targets),
+                        message=c.note)
+
+
+def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None,
+           sections: Mapping[StatuteRef, Section] | None = None) -> LookupResult:
+    """Look up one reference ("IPC 420", "s. 498A IPC", "BNS 318(4)", "302" or a StatuteRef).
+
+    Never raises for a well-formed query that names a missing section (``invalid``) or no Act (``ambiguous``);
+    raises RefError when ``text_or_ref`` contains no reference at all.
+    """
+    conc = concordance or load_concordance()
+    if isinstance(text_or_ref, StatuteRef):
+        return _for_ref(str(text_or_ref), text_or_ref, conc, sections)
+    found: FoundRef = parse_ref(text_or_ref, sections=conc.sections)
+    if found.status == "ok" and found.ref is not None:
+        return _for_ref(text_or_ref, found.ref, conc, sections)
+    if found.status == "ambiguous":
+        readings = tuple(_for_ref(text_or_ref, r, conc, sections) for r in found.readings)
+        return LookupResult(text_or_ref, "ambiguous", readings=readings,
+                            message=f"'{found.text}' names no Act; {len(readings)} readings")
+    if found.status == "invalid":
+        return LookupResult(text_or_ref, "invalid", found.ref, message=found.note)
+    return LookupResult(text_or_ref, found.status, found.ref,
+                        message=f"{found.act_text or 'the Act'} is not one of IPC, CrPC, IEA, BNS, BNSS, BSA")
+
+
+def format_lookup(result: LookupResult) -> str:
+    """Plain-text rendering for the CLI: one block per reading, each with its table rows."""
+    if result.status == "ambiguous":
+        return "\n\n".join([f"{result.query}: {result.message}"] + [format_lookup(r) for r in result.readings])
+    if result.correspondence is None:
+        return f"{result.query}: {result.status}: {result.message}"
+    c = result.correspondence
+    lines = [f"{c.query} [{c.status}] -> " + (", ".join(map(str, c.targets)) or "—")]
+    for p in c.pairs:
+        lines.append(f"  {p.row.source_row}: {p.row.new_cell} | {p.row.old_cell} | {p.row.subject} | {p.row.summary}")
+    for r in c.related:
+        lines.append(f"  see also {r.source_row}{'' if r.official else ' (DERIVED, not official)'}: {r.summary}")
+    if c.status != "mapped":
+        lines.append(f"  {c.note}")
+    for ref, sec in ((c.query, result.section), *result.counterparts):
+        if sec is not None:
+            lines.append(f"  --- {ref}: {sec.title}\n  {sec.text[:600]}")
+    return "\n".join(lines)
+
+
+__all__ = ["LookupResult", "lookup", "format_lookup", "RefError"]

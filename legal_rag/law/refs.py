@@ -1,0 +1,316 @@
+"""Citation grammar: find statute references in free text and canonicalise them.
+
+Examples (``find_refs`` returns :class:`FoundRef` objects; shown here as ``status ref``)::
+
+    "u/s 498-A IPC"                          -> ok IPC 498A
+    "sec 302/34 IPC"                         -> ok IPC 302, ok IPC 34
+    "Sections 406 and 420 of the Indian Penal Code" -> ok IPC 406, ok IPC 420
+    "318(4) BNS", "BNSS 482"                 -> ok BNS 318(4); ok BNSS 482
+    "65-B of the Evidence Act"               -> ok IEA 65B
+    "Bharatiya Nyaya Sanhita, 2023, s. 103(1)" -> ok BNS 103(1)
+    "Sections 299 to 304 IPC"                -> ok IPC 299, 300, 301, 302, 303, 304 (304A/304B come after 304)
+    "Section 302"                            -> ambiguous, readings IPC 302, CrPC 302, BNS 302, BNSS 302
+    "420 BNS"                                -> invalid BNS 420 (the BNS ends at s.358)
+    "Section 138 of the Negotiable Instruments Act" -> other_act OTHER 138 (act_text names the Act)
+    "Article 21", "Crl. A. No. 420 of 2019"  -> nothing
+
+Rules: a number is a reference when a section keyword (Section, Sec., s., ss., u/s, u/ss, §) precedes it or when
+one of our six Acts is named right next to it ("302 IPC", "IPC 302", "379 of BNSS"). The Act named after a list
+applies to the whole list ("Sections 148, 302 and 307/149 of the Indian Penal Code"); "/" and "read with" join
+items. "the Code"/"the Act" resolve through a definition earlier in the same text ("Code of Criminal Procedure,
+1973 (for short 'the Code')"), else the reference is ``unknown_act``. "Code of Criminal Procedure, 1898" is
+another Act. A section exists when its number is within the Act (BNS 1-358, BNSS 1-531, BSA 1-170, IPC 1-511,
+CrPC 1-484, IEA 1-167) and, if lettered, it is listed in ``statutes/structured/*_civictech.json`` or named in the
+official correspondence pairs (CrPC 41A-41D are missing from civictech). Offsets are 0-based, half-open.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Literal, Mapping, NamedTuple
+
+from ..errors import CorpusError, RefError
+from ..types import ACTS, StatuteRef
+
+from .refs_patterns import (  # noqa: F401 (re-exported for tests)
+    ACT_RE, ALIAS_RE, GENERIC_WORDS, ITEM_RE, KW_RUN_RE, LIST, LEAD_ACT_RE, LIST_TAIL_RE, OTHER_RE, TRAIL_RE,
+    act_of_match, is_blocked_before,
+)
+
+Status = Literal["ok", "ambiguous", "invalid", "other_act", "unknown_act"]
+OTHER_ACT = "OTHER"
+
+#: Last section of each Act, from the Acts themselves (BNS s.358, BNSS s.531 and BSA s.170 are the repeal
+#: sections; IPC ends at s.511, CrPC at s.484, IEA at s.167).
+LAST_SECTION: dict[str, int] = {"IPC": 511, "CrPC": 484, "IEA": 167, "BNS": 358, "BNSS": 531, "BSA": 170}
+
+
+@dataclass(frozen=True)
+class FoundRef:
+    """One section number found in a text.
+
+    ``ref`` is the canonical reference (``None`` when ambiguous or unknown); for ``other_act`` its act is
+    ``"OTHER"`` and ``act_text`` names the Act as written. ``span`` is the ``[start, end)`` of the number itself
+    ("318(4)"), ``run_span`` that of the whole citation ("Sections 316(2), 318(4) of BNS"). ``readings`` lists,
+    for an ambiguous number, the section in every Act where it exists.
+    """
+
+    ref: StatuteRef | None
+    span: tuple[int, int]
+    text: str
+    status: Status
+    run_span: tuple[int, int] = (0, 0)
+    act_text: str = ""
+    readings: tuple[StatuteRef, ...] = ()
+    note: str = ""
+
+
+class _Item(NamedTuple):
+    n: str
+    l: str | None
+    subs: str | None
+    start: int
+    end: int
+    raw: str
+    is_range: bool
+
+
+def _sec_key(section: str) -> tuple[int, str]:
+    m = re.match(r"(\d+)([A-Z]*)$", section)
+    return (int(m.group(1)), m.group(2)) if m else (0, section)
+
+
+@dataclass(frozen=True)
+class SectionSets:
+    """Existing sections per Act: every number up to ``LAST_SECTION`` plus the lettered ones listed."""
+
+    lettered: Mapping[str, frozenset[str]]
+
+    def exists(self, act: str, section: str) -> bool:
+        if act not in LAST_SECTION:
+            return False
+        num, letters = _sec_key(section)
+        if not 1 <= num <= LAST_SECTION[act]:
+            return False
+        return not letters or section in self.lettered.get(act, frozenset())
+
+    def between(self, act: str, first: str, last: str) -> tuple[str, ...]:
+        """Existing sections from ``first`` to ``last`` inclusive, in the Act's order (304 < 304A < 305)."""
+        lo, hi = _sec_key(first), _sec_key(last)
+        out = [str(n) for n in range(lo[0], hi[0] + 1)]
+        out += list(self.lettered.get(act, ()))
+        return tuple(sorted((s for s in set(out) if lo <= _sec_key(s) <= hi and self.exists(act, s)), key=_sec_key))
+
+
+def load_section_sets(corpus_path: Path) -> SectionSets:
+    """Lettered sections of IPC, CrPC and IEA from the civictech JSONs and the BPR&D pairs file.
+
+    Raises CorpusError naming the file when one is missing or unreadable.
+    """
+    structured = corpus_path / "statutes" / "structured"
+    lettered: dict[str, set[str]] = {"IPC": set(), "CrPC": set(), "IEA": set()}
+    for act, name, key in (("IPC", "ipc_civictech.json", "Section"), ("CrPC", "crpc_civictech.json", "section"),
+                           ("IEA", "iea_civictech.json", "section")):
+        path = structured / name
+        try:
+            rows = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CorpusError(f"{path}: cannot read section list: {exc}") from None
+        lettered[act] |= {str(r[key]).strip().upper() for r in rows if re.fullmatch(r"\d+[A-Za-z]+", str(r[key]).strip())}
+    pairs = corpus_path / "mappings" / "official_correspondence_pairs_BPRD_via_leylegal.csv"
+    try:
+        with pairs.open(encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh):
+                act = {"IPC": "IPC", "CRPC": "CrPC", "IEA": "IEA"}.get(row["old_act"].strip().upper())
+                sec = row["old_section"].strip().upper()
+                if act and re.fullmatch(r"\d+[A-Z]+", sec):
+                    lettered[act].add(sec)
+    except (OSError, KeyError) as exc:
+        raise CorpusError(f"{pairs}: cannot read pairs: {exc}") from None
+    return SectionSets({k: frozenset(v) for k, v in lettered.items()})
+
+
+@lru_cache(maxsize=4)
+def _cached_sets(corpus_path: str) -> SectionSets:
+    return load_section_sets(Path(corpus_path))
+
+
+def default_section_sets() -> SectionSets:
+    """:func:`load_section_sets` over ``Settings().corpus_path`` (read once per process)."""
+    from ..config import Settings
+
+    return _cached_sets(str(Settings().corpus_path))
+
+
+def _canon_section(num: str, letters: str | None) -> str:
+    return num.lstrip("0") + (letters or "").upper()
+
+
+def _subs(text: str | None) -> tuple[str, ...]:
+    return tuple(s.strip() for s in re.findall(r"\(\s*([^()\s]+)\s*\)", text or ""))
+
+
+_AFTER_ACT_RE = re.compile(r"\s*,?\s*(?P<list>" + LIST + r")")
+_ALIAS_ACT_RE = re.compile(r"(?:" + ACT_RE.pattern + r")(?:\s*,?\s*\d{4})?\s*,?\s*\Z")
+_ALIAS_OTHER_RE = re.compile(r"(?P<o>" + OTHER_RE.pattern + r")\s*,?\s*\Z")
+
+
+def _aliases(text: str) -> list[tuple[int, str, str, str]]:
+    """Definitions like 'Code of Criminal Procedure, 1973 (for short "the Code")'.
+
+    Returns (position, alias word, act code or "OTHER", act as written), in order of position.
+    """
+    out = []
+    for m in ALIAS_RE.finditer(text):
+        lo = max(0, m.start() - 120)
+        am = _ALIAS_ACT_RE.search(text, lo, m.start())
+        word = m.group("alias").lower().split()[-1]
+        if am:
+            out.append((m.start(), word, act_of_match(am), am.group(0).strip(" ,")))
+            continue
+        om = _ALIAS_OTHER_RE.search(text, lo, m.start())
+        if om:
+            out.append((m.start(), word, OTHER_ACT, om.group("o").strip()))
+    return out
+
+
+def find_refs(text: str, *, default_act: str | None = None, sections: SectionSets | None = None) -> tuple[FoundRef, ...]:
+    """Every section reference in ``text``, in order of position.
+
+    ``default_act`` (e.g. "BNS" inside the BNS's own text) is used for a number whose Act is not named instead
+    of reporting it as ambiguous. ``sections`` defaults to :func:`default_section_sets`.
+    """
+    sets = sections or default_section_sets()
+    if default_act is not None and default_act not in ACTS:
+        raise RefError(f"unknown default_act {default_act!r}; expected one of {', '.join(ACTS)}")
+    aliases = _aliases(text) if ALIAS_RE.search(text) else []
+    found: list[FoundRef] = []
+    taken: list[tuple[int, int]] = []
+
+    def resolve(start: int, end: int) -> tuple[str | None, str, int]:
+        """Act bound to a run ending at ``end`` (trailing) or starting at ``start`` (leading): (act, as written, end)."""
+        tm = TRAIL_RE.match(text, end)
+        if tm and tm.group("act"):
+            act = act_of_match(tm, year=tm.group("year"))
+            return act, (re.sub(r"^[\s,(]*(?:(?:of|under|in)\s+)?(?:the\s+)?", "", tm.group(0)) if act == OTHER_ACT else tm.group("act")), tm.end()
+        if tm and tm.group("other"):
+            return OTHER_ACT, tm.group("other").strip(), tm.end()
+        if tm and tm.group("generic") and tm.group("the"):
+            word = tm.group("generic").lower()
+            hits = [a for a in aliases if a[0] < start and a[1] == word]
+            if hits:
+                return hits[-1][2], hits[-1][3], tm.end()
+            return "?", re.sub(r"^[\s,(]*(?:(?:of|under|in)\s+)?", "", tm.group(0)), tm.end()
+        lm = LEAD_ACT_RE.search(text, max(0, start - 80), start)
+        if lm:
+            return act_of_match(lm, year=lm.group("lyear")), lm.group("lact"), end
+        return None, "", end
+
+    def emit(run_start: int, run_end: int, items: list[_Item], act: str | None, act_text: str) -> None:
+        prev: str | None = None
+        for it in items:
+            sec, sub = _canon_section(it.n, it.l), _subs(it.subs)
+            span, raw = (it.start, it.start + len(it.raw)), it.raw
+            if it.is_range and prev is not None and act in LAST_SECTION:
+                for s in sets.between(act, prev, sec)[1:]:
+                    found.append(FoundRef(StatuteRef(act, s), span, raw, "ok", (run_start, run_end), act_text,
+                                          note=f"in range {prev} to {sec}"))
+                prev = sec
+                continue
+            prev = sec
+            if act == OTHER_ACT:
+                found.append(FoundRef(StatuteRef(OTHER_ACT, sec, sub), span, raw, "other_act", (run_start, run_end), act_text))
+            elif act == "?":
+                found.append(FoundRef(None, span, raw, "unknown_act", (run_start, run_end), act_text,
+                                      note=f"the Act is named only as {act_text!r}, with no definition earlier in the text"))
+            elif act is None:
+                if default_act:
+                    st = "ok" if sets.exists(default_act, sec) else "invalid"
+                    found.append(FoundRef(StatuteRef(default_act, sec, sub), span, raw, st, (run_start, run_end), ""))
+                    continue
+                readings = tuple(StatuteRef(a, sec, sub) for a in ACTS if sets.exists(a, sec))
+                found.append(FoundRef(None, span, raw, "ambiguous", (run_start, run_end), "", readings,
+                                      note="no Act named next to the section; each reading is listed"))
+            else:
+                ok = sets.exists(act, sec)
+                note = "" if ok else (f"{act} has no section {sec} (its last section is {LAST_SECTION[act]})"
+                                      if _sec_key(sec)[0] > LAST_SECTION[act] or not _sec_key(sec)[1]
+                                      else f"{act} has no section {sec}")
+                found.append(FoundRef(StatuteRef(act, sec, sub), span, raw, "ok" if ok else "invalid",
+                                      (run_start, run_end), act_text, note=note))
+
+    def items_of(run: str, base: int) -> list[_Item]:
+        out = []
+        for im in ITEM_RE.finditer(run):
+            start, end = base + im.start("n"), base + im.end()
+            out.append(_Item(im.group("n"), im.group("l"), im.group("subs"), start, end, text[start:end].rstrip(), bool(im.group("range"))))
+        return out
+
+    # (a) keyword runs: "Section(s) 316(2), 318(4) of BNS", "u/s 498-A"
+    for km in KW_RUN_RE.finditer(text):
+        if is_blocked_before(text, km.start()):
+            continue
+        run = km.group("list")
+        act, act_text, end = resolve(km.start(), km.end())
+        emit(km.start(), end, items_of(run, km.start("list")), act, act_text)
+        taken.append((km.start(), end))
+
+    # (b) runs without a keyword but with one of our Acts right next to them: "318(4) BNS", "BNSS 482"
+    for am in ACT_RE.finditer(text):
+        if any(s <= am.start() < e for s, e in taken):
+            continue
+        act = act_of_match(am)
+        if act == "IPC" and not am.group(0).lower().startswith(("indian", "i")) and \
+                re.search(r"[A-Z][a-z]+\s+\Z", text[max(0, am.start() - 20):am.start()]):
+            continue  # "Ranbir Penal Code", "Pakistan Penal Code"
+        window_start = max(0, am.start() - 160)
+        lm = LIST_TAIL_RE.search(text, window_start, am.start())
+        if lm and lm.end() == am.start() and not is_blocked_before(text, lm.start()) \
+                and not any(s <= lm.start() < e for s, e in taken):
+            tm = TRAIL_RE.match(text, lm.start("list") + len(lm.group("list")))
+            end = tm.end() if tm else am.end()
+            emit(lm.start(), end, items_of(lm.group("list"), lm.start("list")), act, am.group(0))
+            taken.append((lm.start(), end))
+            continue
+        nm = _AFTER_ACT_RE.match(text, am.end())
+        if nm and not re.match(r"\s*,?\s*\d{4}\b", text[am.end():am.end() + 8]):
+            emit(am.start(), nm.end(), items_of(nm.group("list"), nm.start("list")), act, am.group(0))
+            taken.append((am.start(), nm.end()))
+    found.sort(key=lambda f: (f.span[0], str(f.ref)))
+    return tuple(found)
+
+
+def parse_ref(text: str, *, sections: SectionSets | None = None) -> FoundRef:
+    """Parse one reference such as a lookup query: "IPC 420", "s. 420 IPC", "BNS 318(4)", "302".
+
+    A bare number ("302") is ``ambiguous`` with its readings. Raises RefError when no reference is found.
+
+    >>> parse_ref("u/s 498-A IPC").ref
+    StatuteRef(act='IPC', section='498A', sub=())
+    """
+    sets = sections or default_section_sets()
+    hits = find_refs(text, sections=sets)
+    if hits:
+        return hits[0]
+    m = re.fullmatch(r"\s*(?P<n>\d{1,3})\s*(?:-\s*)?(?P<l>[A-Za-z]{1,2})?(?P<subs>(?:\s*\(\s*\w{1,4}\s*\))*)\s*\??\s*", text)
+    if not m:
+        raise RefError(f"no statute reference found in {text!r}")
+    sec, sub = _canon_section(m.group("n"), m.group("l")), _subs(m.group("subs"))
+    readings = tuple(StatuteRef(a, sec, sub) for a in ACTS if sets.exists(a, sec))
+    return FoundRef(None, (m.start("n"), m.end()), text.strip(), "ambiguous", (0, len(text)), "", readings,
+                    note="no Act named; each reading is listed")
+
+
+def refs_of(found: Iterable[FoundRef], *, acts: Iterable[str] = ACTS) -> tuple[StatuteRef, ...]:
+    """The distinct canonical refs with status ``ok`` whose act is in ``acts``, in order of first appearance."""
+    wanted, seen, out = set(acts), set(), []
+    for f in found:
+        if f.status == "ok" and f.ref is not None and f.ref.act in wanted and f.ref not in seen:
+            seen.add(f.ref)
+            out.append(f.ref)
+    return tuple(out)
