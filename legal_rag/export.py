@@ -1,0 +1,82 @@
+"""Export an :class:`~legal_rag.types.Answer` with its citations: the front door used by the UI and the CLI.
+
+    export_answer(answer, "bibtex")                   -> bytes (UTF-8 text, or a .docx for "docx")
+    write_exports(answer, Path("out"))               -> {"markdown": Path("out/legal-rag-answer.md"), ...}
+
+Formats (:data:`FORMATS`): ``markdown``, ``json``, ``csv``, ``ris``, ``bibtex``, ``csl-json`` and ``docx``. Each
+holds the answer, its footnoted citations in Indian style (``export_cite``) and the supersession notes. Only
+citations that ``verify.py`` marked ``supported`` are exported unless ``include_unverified=True``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import LegalRagError
+from .export_cite import CitationRecord, citation_records, judgment_citation, statute_citation
+from .export_docx import docx_footnotes, to_docx
+from .export_formats import (ExportDoc, build_doc, doc_from_json, to_bibtex, to_csl_json, to_csv, to_json,
+                             to_markdown, to_ris)
+from .types import Answer
+
+
+@dataclass(frozen=True)
+class Format:
+    """One export format: file extension (with dot), MIME type and the writer (``ExportDoc -> str | bytes``)."""
+
+    name: str
+    ext: str
+    mime: str
+    write: Callable[[ExportDoc], str | bytes]
+
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("markdown", ".md", "text/markdown", to_markdown),
+    Format("json", ".json", "application/json", to_json),
+    Format("csv", ".csv", "text/csv", to_csv),
+    Format("ris", ".ris", "application/x-research-info-systems", to_ris),
+    Format("bibtex", ".bib", "application/x-bibtex", to_bibtex),
+    Format("csl-json", ".csl.json", "application/vnd.citationstyles.csl+json", to_csl_json),
+    Format("docx", ".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", to_docx),
+)}
+
+
+def get_format(name: str) -> Format:
+    """The :class:`Format` called ``name`` (``md``, ``bib`` and ``csl`` are accepted as aliases)."""
+    name = {"md": "markdown", "bib": "bibtex", "csl": "csl-json", "csljson": "csl-json"}.get(name.lower(), name.lower())
+    if name not in FORMATS:
+        raise LegalRagError(f"unknown export format {name!r}; choose one of {', '.join(FORMATS)}")
+    return FORMATS[name]
+
+
+def export_doc(doc: ExportDoc, fmt: str) -> bytes:
+    """``doc`` in format ``fmt`` as bytes (text formats UTF-8 encoded)."""
+    out = get_format(fmt).write(doc)
+    return out.encode("utf-8") if isinstance(out, str) else out
+
+
+def export_answer(answer: Answer, fmt: str, include_unverified: bool = False) -> bytes:
+    """``answer`` in format ``fmt``; raises :class:`LegalRagError` for an unknown format."""
+    return export_doc(build_doc(answer, include_unverified), fmt)
+
+
+def write_exports(answer: Answer | ExportDoc, directory: Path, formats: tuple[str, ...] | None = None,
+                  include_unverified: bool = False, stem: str = "legal-rag-answer") -> dict[str, Path]:
+    """Write ``answer`` in each of ``formats`` (default: all) to ``directory/<stem><ext>``; returns
+    ``{format: path}``. The directory is created if missing."""
+    doc = answer if isinstance(answer, ExportDoc) else build_doc(answer, include_unverified)
+    directory.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for name in formats or tuple(FORMATS):
+        f = get_format(name)
+        path = directory / f"{stem}{f.ext}"
+        path.write_bytes(export_doc(doc, f.name))
+        out[f.name] = path
+    return out
+
+
+__all__ = ["FORMATS", "CitationRecord", "ExportDoc", "Format", "build_doc", "citation_records", "doc_from_json",
+           "docx_footnotes", "export_answer", "export_doc", "get_format", "judgment_citation", "statute_citation",
+           "write_exports"]

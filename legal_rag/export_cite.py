@@ -1,0 +1,199 @@
+"""Citation records for export: one footnote per ``[n]`` of an :class:`~legal_rag.types.Answer`, in Indian style.
+
+Statutes are cited by the Act's short title and year and the section with its sub-section path, the style of the
+Acts' own cross-references and of Indian law reports::
+
+    statute_citation(StatuteRef("BNS", "318", ("4",)))            -> "Bharatiya Nyaya Sanhita, 2023, s. 318(4)"
+    statute_citation(StatuteRef("IPC", "420"), flags)             -> "Indian Penal Code, 1860, s. 420 (now BNS s. 318(4))"
+    statute_citation(StatuteRef("IPC", "498A"), flags)            -> "Indian Penal Code, 1860, s. 498A (now BNS ss. 85 and 86)"
+
+The successor named after "now" comes only from the answer's :class:`SupersessionFlag` objects (themselves from
+the BPR&D correspondence table rows, ``flag.source_row``); export never maps a section itself. Judgments are
+cited by title, reporter/neutral citations (chunk meta ``citations``), court and date, with pinpoint paragraphs::
+
+    "Arnab Goswami v. State of Maharashtra, [2020] 11 S.C.R. 896 (Supreme Court of India, 27 November 2020), para 12"
+
+Only citations whose support is ``"supported"`` (checked by ``verify.py``) are exported unless
+``include_unverified=True``; a marker cited by several sentences is exported with its supported sentences only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from .types import ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, StatuteRef, SupersessionFlag
+
+VERIFIED = "supported"
+#: flag kinds after which the cited old-code section has a named successor to show as "now ..."
+_NOW_KINDS = frozenset({"superseded", "saved"})
+
+
+@dataclass(frozen=True)
+class CitationRecord:
+    """One exported footnote: everything the formats need, flat and JSON-friendly.
+
+    ``marker`` is the answer's ``[n]``; ``kind`` is ``"statute"`` or ``"judgment"``; ``citation`` the
+    Indian-style string; ``pages`` 1-based ``(first, last)`` in ``source``; ``sentences`` the answer sentences
+    citing it (supported ones only unless unverified citations were asked for); ``support`` ``"supported"``
+    when every exported sentence is supported, else ``"unsupported"`` or ``"unchecked"``; ``weight`` the
+    largest RAG-Sequence weight of the marker, ``None`` when the generator gave none; ``now`` the successor
+    sections from the supersession flags (empty when none); ``now_note`` the flag's note and ``source_row``
+    its table row.
+    """
+
+    marker: int
+    kind: str
+    citation: str
+    chunk_id: str
+    source: str
+    pages: tuple[int, int]
+    title: str = ""
+    act: str = ""
+    act_title: str = ""
+    section: str = ""
+    court: str = ""
+    date: str = ""
+    reporters: tuple[str, ...] = ()
+    paras: str = ""
+    quote: str = ""
+    sentences: tuple[str, ...] = ()
+    support: str = VERIFIED
+    weight: float | None = None
+    now: tuple[str, ...] = ()
+    now_note: str = ""
+    source_row: str = ""
+
+    @property
+    def verified(self) -> bool:
+        return self.support == VERIFIED
+
+    @property
+    def year(self) -> str:
+        """The Act's year ("2023") or the judgment's year; "" when unknown."""
+        if self.kind == "statute":
+            m = re.search(r"(\d{4})\s*$", self.act_title)
+            return m.group(1) if m else ""
+        return self.date[:4]
+
+    @property
+    def page_label(self) -> str:
+        """``"p. 87"`` or ``"pp. 86-87"``."""
+        a, b = self.pages
+        return f"p. {a}" if a == b else f"pp. {a}-{b}"
+
+
+def section_label(ref: StatuteRef) -> str:
+    """``StatuteRef("BNS", "318", ("4",)) -> "318(4)"``."""
+    return ref.section + "".join(f"({s})" for s in ref.sub)
+
+
+def _join_and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def flag_for(ref: StatuteRef, flags: tuple[SupersessionFlag, ...]) -> SupersessionFlag | None:
+    """The flag that names ``ref`` as its old section (exactly, else by whole section), preferring kinds that name
+    a successor; ``None`` when no flag does."""
+    exact = [f for f in flags if f.old == ref]
+    loose = [f for f in flags if f.old.act == ref.act and f.old.base == ref.base]
+    for group in (exact, loose):
+        for kinds in (_NOW_KINDS, frozenset({"no_counterpart"})):
+            hit = next((f for f in group if getattr(f, "kind", "superseded") in kinds), None)
+            if hit is not None:
+                return hit
+    return None
+
+
+def now_clause(flag: SupersessionFlag | None) -> str:
+    """``" (now BNS s. 318(4))"``, ``" (now BNS ss. 85 and 86)"``, ``" (no counterpart in the BNS)"`` or ``""``."""
+    if flag is None:
+        return ""
+    kind = getattr(flag, "kind", "superseded")
+    if kind in _NOW_KINDS and flag.new:
+        acts = list(dict.fromkeys(r.act for r in flag.new))
+        parts = []
+        for act in acts:
+            secs = [section_label(r) for r in flag.new if r.act == act]
+            parts.append(f"{act} {'s.' if len(secs) == 1 else 'ss.'} {_join_and(secs)}")
+        return f" (now {'; '.join(parts)})"
+    if kind == "no_counterpart":
+        return f" (no counterpart in the {SUCCESSOR_ACT.get(flag.old.act, 'new code')})"
+    return ""
+
+
+def statute_citation(ref: StatuteRef, flags: tuple[SupersessionFlag, ...] = ()) -> str:
+    """Indian-style citation of a section (see the module docstring); unknown Acts keep their short code."""
+    name = ACT_TITLES.get(ref.act, ref.act)
+    return f"{name}, s. {section_label(ref)}{now_clause(flag_for(ref, flags))}"
+
+
+def long_date(iso: str) -> str:
+    """``"2020-11-27" -> "27 November 2020"``; anything that is not an ISO date is returned unchanged."""
+    try:
+        d = dt.date.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return iso
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def judgment_citation(title: str, reporters: tuple[str, ...] = (), court: str = "", date: str = "",
+                      paras: str = "") -> str:
+    """``"Title, [2020] 11 S.C.R. 896 (Supreme Court of India, 27 November 2020), para 12"``; missing parts are
+    left out."""
+    out = title or "Unnamed judgment"
+    if reporters:
+        out += ", " + "; ".join(reporters)
+    where = ", ".join(x for x in (court, long_date(date)) if x)
+    if where:
+        out += f" ({where})"
+    if paras:
+        out += f", {'paras' if '-' in paras else 'para'} {paras}"
+    return out
+
+
+def _support(cits: list[Citation]) -> str:
+    kinds = {c.support for c in cits}
+    if kinds == {VERIFIED}:
+        return VERIFIED
+    return "unsupported" if "unsupported" in kinds else "unchecked"
+
+
+def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple[SupersessionFlag, ...]) -> CitationRecord:
+    first = cits[0]
+    meta = dict(chunk.meta) if chunk is not None else {}
+    weights = [c.weight for c in cits if c.weight is not None]
+    common = dict(marker=marker, chunk_id=first.chunk_id, source=first.source, pages=tuple(first.pages),
+                  quote=next((c.quote for c in cits if c.quote), ""),
+                  sentences=tuple(dict.fromkeys(c.sentence for c in cits if c.sentence)),
+                  support=_support(cits), weight=max(weights) if weights else None)
+    ref = first.ref if first.ref is not None else (chunk.ref if chunk is not None else None)
+    if ref is not None:
+        flag = flag_for(ref, flags)
+        now = tuple(str(r) for r in flag.new) if flag is not None and getattr(flag, "kind", "superseded") in _NOW_KINDS else ()
+        return CitationRecord(kind="statute", citation=statute_citation(ref, flags), title=chunk.title if chunk else "",
+                              act=ref.act, act_title=ACT_TITLES.get(ref.act, ref.act), section=section_label(ref),
+                              now=now, now_note=flag.note if flag else "", source_row=flag.source_row if flag else "",
+                              **common)
+    title = (chunk.title if chunk is not None else "") or meta.get("case", "") or first.source
+    reporters = tuple(x.strip() for x in meta.get("citations", "").split(";") if x.strip())
+    court, date, paras = meta.get("court", ""), meta.get("date", ""), meta.get("paras", "")
+    return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras),
+                          title=title, court=court, date=date, reporters=reporters, paras=paras, **common)
+
+
+def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[CitationRecord, ...]:
+    """One record per marker of ``answer``, ordered by marker. Citations that are not ``supported`` are dropped
+    unless ``include_unverified``; a marker left with no citation is dropped. The chunk of each citation is found
+    among ``answer.passages`` by chunk id (judgment metadata comes from its ``meta``)."""
+    chunks = {h.chunk.id: h.chunk for h in answer.passages}
+    by_marker: dict[int, list[Citation]] = {}
+    for c in answer.citations:
+        if include_unverified or c.support == VERIFIED:
+            by_marker.setdefault(c.marker, []).append(c)
+    return tuple(_record(m, cits, chunks.get(cits[0].chunk_id), answer.flags) for m, cits in sorted(by_marker.items()))
+
+
+__all__ = ["CitationRecord", "citation_records", "flag_for", "judgment_citation", "long_date", "now_clause",
+           "section_label", "statute_citation", "VERIFIED"]

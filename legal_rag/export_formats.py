@@ -1,0 +1,259 @@
+"""Text export formats of an answer: Markdown, JSON, CSV, RIS, BibTeX and CSL-JSON (pure functions, str out).
+
+All take an :class:`ExportDoc` (built by :func:`build_doc` from an :class:`~legal_rag.types.Answer`), so every
+format exports the same records. References:
+
+* RIS: the RIS tag list as read and written by ``rispy``; types ``STAT`` (statute) and ``CASE`` (case).
+* BibTeX: biblatex entry types ``@legislation`` and ``@jurisdiction`` (biblatex manual, "Non-standard types", as
+  Zotero / Better BibTeX export statutes and cases), written with ``bibtexparser`` 2.
+* CSL-JSON: item types ``legislation`` and ``legal_case`` and variables ``section``, ``authority``, ``issued``
+  (Citation Style Language 1.0.2 specification, appendix "Types" and "Variables").
+* JSON: this project's own lossless form (``format: legal-rag-answer``, ``version: 1``); :func:`doc_from_json`
+  reads it back to an equal :class:`ExportDoc`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import asdict, dataclass, fields
+
+import bibtexparser
+import rispy
+from bibtexparser.model import Entry, Field
+
+from .errors import LegalRagError
+from .export_cite import CitationRecord, citation_records
+from .types import Answer, StatuteRef, SupersessionFlag
+
+JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
+CSV_COLUMNS = ("marker", "kind", "citation", "act", "act_title", "section", "title", "court", "date", "reporters",
+               "paras", "source", "pages", "quote", "sentences", "support", "weight", "now", "now_note",
+               "source_row", "chunk_id")
+_MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+
+
+@dataclass(frozen=True)
+class ExportDoc:
+    """What every format exports: the question, the answer text, its citation records, supersession flags and
+    problems. ``include_unverified`` records whether unsupported citations were let through."""
+
+    query: str
+    answer: str
+    records: tuple[CitationRecord, ...] = ()
+    flags: tuple[SupersessionFlag, ...] = ()
+    problems: tuple[str, ...] = ()
+    model: str = ""
+    index_id: str = ""
+    include_unverified: bool = False
+
+
+def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
+    """The export view of ``answer``: records from :func:`citation_records`, flags de-duplicated in order."""
+    flags = tuple(dict.fromkeys(answer.flags))
+    return ExportDoc(answer.query, answer.text, citation_records(answer, include_unverified), flags,
+                     tuple(answer.problems), answer.model, answer.index_id, include_unverified)
+
+
+def flag_line(flag: SupersessionFlag) -> str:
+    """``"IPC 420 → BNS 318(4) [superseded; applies: BNS; table: BPRD_...csv#453] note"``."""
+    new = ", ".join(map(str, flag.new)) or "—"
+    kind = getattr(flag, "kind", "superseded")
+    bits = [kind] + ([f"applies: {flag.applies}"] if flag.applies else []) + (
+        [f"table: {flag.source_row}"] if flag.source_row else [])
+    return f"{flag.old} → {new} [{'; '.join(bits)}] {flag.note}".strip()
+
+
+def _footnote_text(r: CitationRecord) -> str:
+    out = f"{r.citation} [{r.source}, {r.page_label}]"
+    if r.quote:
+        out += f": “{r.quote}”"
+    if not r.verified:
+        out += f" ({r.support.upper()})"
+    return out
+
+
+def to_markdown(doc: ExportDoc) -> str:
+    """The answer with ``[n]`` turned into Markdown footnotes ``[^n]`` (only for exported markers), then the
+    supersession notes, problems and the footnotes."""
+    exported = {r.marker for r in doc.records}
+
+    def sub(m: re.Match) -> str:
+        nums = [int(x) for x in re.split(r"\s*,\s*", m.group(1))]
+        return "".join(f"[^{n}]" if n in exported else f"[{n}]" for n in nums)
+
+    lines = ["# Answer", "", f"**Question:** {doc.query}", "", _MARK.sub(sub, doc.answer).strip(), ""]
+    if doc.flags:
+        lines += ["## Supersession notes", ""] + [f"- {flag_line(f)}" for f in doc.flags] + [""]
+    if doc.problems:
+        lines += ["## Problems", ""] + [f"- {p}" for p in doc.problems] + [""]
+    if not doc.include_unverified:
+        lines += ["_Only verified citations are listed._", ""]
+    lines += [f"[^{r.marker}]: {_footnote_text(r)}" for r in doc.records]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _ref_dict(ref: StatuteRef) -> dict:
+    return {"act": ref.act, "section": ref.section, "sub": list(ref.sub)}
+
+
+def _ref(d: dict) -> StatuteRef:
+    return StatuteRef(d["act"], d["section"], tuple(d.get("sub", ())))
+
+
+def to_json(doc: ExportDoc) -> str:
+    """Lossless JSON (UTF-8 text, 2-space indent); read back with :func:`doc_from_json`."""
+    flags = [dict(old=_ref_dict(f.old), new=[_ref_dict(r) for r in f.new], found_in=f.found_in, applies=f.applies,
+                  note=f.note, source_row=f.source_row, kind=getattr(f, "kind", "superseded")) for f in doc.flags]
+    recs = [dict(asdict(r), pages=list(r.pages), reporters=list(r.reporters), sentences=list(r.sentences),
+                 now=list(r.now)) for r in doc.records]
+    return json.dumps({"format": JSON_FORMAT, "version": JSON_VERSION, "query": doc.query, "answer": doc.answer,
+                       "model": doc.model, "index_id": doc.index_id, "include_unverified": doc.include_unverified,
+                       "problems": list(doc.problems), "supersession": flags, "citations": recs},
+                      ensure_ascii=False, indent=2)
+
+
+def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
+    """Read :func:`to_json` output back. Raises :class:`LegalRagError` naming ``name`` when it is not such a file."""
+    try:
+        d = json.loads(text)
+        if d.get("format") != JSON_FORMAT or d.get("version") != JSON_VERSION:
+            raise ValueError(f"not a {JSON_FORMAT} v{JSON_VERSION} file")
+        flag_keys = {f.name for f in fields(SupersessionFlag)}
+        flags = tuple(SupersessionFlag(**{k: v for k, v in dict(f, old=_ref(f["old"]), new=tuple(_ref(r) for r in f["new"])).items()
+                                          if k in flag_keys}) for f in d["supersession"])
+        recs = tuple(CitationRecord(**dict(r, pages=tuple(r["pages"]), reporters=tuple(r["reporters"]),
+                                           sentences=tuple(r["sentences"]), now=tuple(r["now"])))
+                     for r in d["citations"])
+        return ExportDoc(d["query"], d["answer"], recs, flags, tuple(d["problems"]), d["model"], d["index_id"],
+                         bool(d["include_unverified"]))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise LegalRagError(f"{name}: cannot read exported answer: {exc}") from None
+
+
+def _csv_value(r: CitationRecord, col: str) -> str:
+    v = getattr(r, col)
+    if col == "pages":
+        return f"{v[0]}-{v[1]}"
+    if isinstance(v, tuple):
+        return " | ".join(v)
+    return "" if v is None else str(v)
+
+
+def to_csv(doc: ExportDoc) -> str:
+    """One row per citation record, columns :data:`CSV_COLUMNS` (lists joined with ``" | "``, pages ``a-b``)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(CSV_COLUMNS)
+    for r in doc.records:
+        w.writerow([_csv_value(r, c) for c in CSV_COLUMNS])
+    return buf.getvalue()
+
+
+def _notes(r: CitationRecord) -> list[str]:
+    out = [r.citation, f"support: {r.support}"]
+    if r.weight is not None:
+        out.append(f"weight: {r.weight:.3f}")
+    if r.now_note:
+        out.append(f"supersession ({r.source_row}): {r.now_note}")
+    return out
+
+
+def to_ris(doc: ExportDoc) -> str:
+    """RIS records (``TY STAT`` / ``TY CASE``) written by ``rispy``; N1 notes hold the Indian-style citation,
+    the support mark, the weight and the supersession note."""
+    refs = []
+    for r in doc.records:
+        d = {"type_of_reference": "STAT" if r.kind == "statute" else "CASE", "id": f"lr{r.marker}",
+             "title": r.act_title if r.kind == "statute" else r.title, "start_page": str(r.pages[0]),
+             "end_page": str(r.pages[1]), "notes": _notes(r), "file_attachments1": r.source}
+        if r.kind == "statute":
+            d.update(section=r.section, short_title=r.act)
+            if r.title:
+                d["secondary_title"] = r.title
+        else:
+            d.update(publisher=r.court, date=r.date.replace("-", "/"))
+            if r.reporters:
+                d["number"] = "; ".join(r.reporters)
+        if r.year:
+            d["year"] = r.year
+        if r.quote:
+            d["abstract"] = r.quote
+        refs.append({k: _one_line(v) for k, v in d.items()})
+    return rispy.dumps(refs)
+
+
+def _one_line(v):
+    """RIS is line-based: a newline inside a value would end it, so whitespace runs become one space."""
+    if isinstance(v, list):
+        return [_one_line(x) for x in v]
+    return " ".join(str(v).split())
+
+
+_TEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}",
+        "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "{": "(", "}": ")"}
+
+
+def tex(s: str) -> str:
+    """Escape LaTeX specials for a BibTeX field; braces become parentheses so every field stays balanced."""
+    return "".join(_TEX.get(ch, ch) for ch in s)
+
+
+def bibtex_key(r: CitationRecord) -> str:
+    """Deterministic key: ``lr1_BNS_318_4`` for statutes, ``lr2_<first words of the title>`` for judgments."""
+    base = f"{r.act}_{r.section}" if r.kind == "statute" else "_".join(r.title.split()[:3])
+    return f"lr{r.marker}_" + (re.sub(r"[^A-Za-z0-9]+", "_", base).strip("_") or "x")
+
+
+def to_bibtex(doc: ExportDoc) -> str:
+    """biblatex entries (``@legislation`` / ``@jurisdiction``) written by ``bibtexparser``."""
+    lib = bibtexparser.Library()
+    for r in doc.records:
+        f = {"title": r.act_title if r.kind == "statute" else r.title, "pages": f"{r.pages[0]}--{r.pages[1]}",
+             "note": "; ".join(_notes(r)), "file": r.source}
+        if r.kind == "statute":
+            f.update(shorttitle=r.act, number=f"s. {r.section}")
+        else:
+            f["institution"] = r.court
+            if r.date:
+                f["date"] = r.date
+            if r.reporters:
+                f["number"] = "; ".join(r.reporters)
+        if r.year:
+            f["year"] = r.year
+        if r.quote:
+            f["abstract"] = r.quote
+        entry_type = "legislation" if r.kind == "statute" else "jurisdiction"
+        # bibtexparser's writer adds the enclosing braces; ``file`` is a verbatim field in biblatex (not escaped)
+        lib.add(Entry(entry_type, bibtex_key(r), [Field(k, v.replace("{", "(").replace("}", ")") if k == "file"
+                                                        else tex(v)) for k, v in f.items() if v]))
+    return bibtexparser.write_string(lib)
+
+
+def to_csl_json(doc: ExportDoc) -> str:
+    """CSL-JSON items (a JSON array), one per record."""
+    items = []
+    for r in doc.records:
+        it: dict = {"id": f"lr{r.marker}", "type": "legislation" if r.kind == "statute" else "legal_case",
+                    "page": f"{r.pages[0]}" if r.pages[0] == r.pages[1] else f"{r.pages[0]}-{r.pages[1]}",
+                    "note": "; ".join(_notes(r)), "source": r.source}
+        if r.kind == "statute":
+            it.update(title=r.act_title, section=f"s. {r.section}", **({"title-short": r.act} if r.act else {}))
+        else:
+            it.update(title=r.title, authority=r.court)
+            if r.reporters:
+                it["number"] = "; ".join(r.reporters)
+        if r.date:
+            it["issued"] = {"date-parts": [[int(x) for x in r.date.split("-") if x.isdigit()]]}
+        elif r.year:
+            it["issued"] = {"date-parts": [[int(r.year)]]}
+        if r.quote:
+            it["abstract"] = r.quote
+        items.append(it)
+    return json.dumps(items, ensure_ascii=False, indent=2)
+
+
+__all__ = ["CSV_COLUMNS", "ExportDoc", "bibtex_key", "build_doc", "doc_from_json", "flag_line", "tex", "to_bibtex",
+           "to_csl_json", "to_csv", "to_json", "to_markdown", "to_ris"]
