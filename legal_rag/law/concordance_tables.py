@@ -88,8 +88,10 @@ MARKERS = ("new", "-", "")
 def parse_cell(cell: str, act: str) -> tuple[list[tuple[StatuteRef, str]], str]:
     """Refs in one table cell as (ref, part) pairs, and the marker when the cell names none.
 
-    >>> parse_cell("309 (1), (2), (3)", "BNS")[0]
-    [(StatuteRef('BNS', '309', ('1',)), ''), (StatuteRef('BNS', '309', ('2',)), ''), (StatuteRef('BNS', '309', ('3',)), '')]
+    >>> [str(r) for r, _ in parse_cell("309 (1), (2), (3)", "BNS")[0]]
+    ['BNS 309(1)', 'BNS 309(2)', 'BNS 309(3)']
+    >>> parse_cell("498A Explanat ion", "IPC")[0]
+    [(StatuteRef(act='IPC', section='498A', sub=()), 'Explanation')]
     """
     c = _norm(cell)
     if c.lower().startswith("new") or c in ("-", ""):
