@@ -1,0 +1,227 @@
+"""The corpus manifest (``corpora/manifest.toml``) and the ingest of every source it lists.
+
+``load_manifest(path) -> tuple[Source, ...]`` reads the manifest; ``verify(source, corpus_path)`` checks one file's
+sha256; ``load_corpus(settings, only=None, progress=True) -> Corpus`` runs the page stage and the statute / judgment
+parsers over every source and returns everything in memory (nothing is written, so nothing is half-written).
+
+A missing file, a sha256 mismatch, an unreadable PDF or a parser crash on one file becomes an ``error``
+:class:`~legal_rag.types.Problem` naming the file (and page where known) and that file is listed in
+``IngestReport.failed``; the batch goes on. Only a missing or malformed manifest raises :class:`CorpusError`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import tomllib
+from collections import Counter
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from ..config import Settings
+from ..errors import CorpusError
+from ..types import IngestReport, Judgment, Page, Paragraph, Problem, Section
+
+KINDS = ("statute", "judgment", "mapping")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One ``[[source]]`` of the manifest. ``path`` is relative to ``Settings.corpus_path``; ``meta`` keeps the
+    provenance fields (year, edition, official_source, url, licence, note, court, date) as sorted pairs."""
+
+    name: str
+    kind: str
+    format: str
+    path: str
+    sha256: str
+    act: str = ""
+    meta: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def file_name(self) -> str:
+        return Path(self.path).name
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Everything one ingest produced, plus its report."""
+
+    sections: tuple[Section, ...] = ()
+    judgments: tuple[Judgment, ...] = ()
+    paragraphs: tuple[Paragraph, ...] = ()
+    report: IngestReport = field(default_factory=IngestReport)
+
+
+def load_manifest(path: Path) -> tuple[Source, ...]:
+    """Read the manifest. Raises :class:`CorpusError` naming the file (and the entry) when it is missing, not TOML,
+    or an entry lacks ``name``/``kind``/``path``/``sha256``, repeats a name, or has an unknown kind."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read manifest: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CorpusError(f"{path}: not valid TOML: {exc}") from None
+    out: list[Source] = []
+    for i, entry in enumerate(data.get("source", []), 1):
+        missing = [k for k in ("name", "kind", "path", "sha256") if not entry.get(k)]
+        if missing:
+            raise CorpusError(f"{path}: source #{i} lacks {', '.join(missing)}")
+        if entry["kind"] not in KINDS:
+            raise CorpusError(f"{path}: source {entry['name']!r}: kind {entry['kind']!r} is not one of {KINDS}")
+        if any(s.name == entry["name"] for s in out):
+            raise CorpusError(f"{path}: source name {entry['name']!r} appears twice")
+        fmt = entry.get("format") or Path(entry["path"]).suffix.lstrip(".").lower()
+        meta = tuple(sorted((k, str(v)) for k, v in entry.items()
+                            if k not in {"name", "kind", "format", "path", "sha256", "act"}))
+        out.append(Source(entry["name"], entry["kind"], fmt, entry["path"], entry["sha256"].lower(),
+                          entry.get("act", ""), meta))
+    if not out:
+        raise CorpusError(f"{path}: no [[source]] entries")
+    return tuple(out)
+
+
+def sha256_of(path: Path) -> str:
+    """Hex sha256 of a file's bytes (read in 1 MiB blocks)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def verify(source: Source, corpus_path: Path) -> Problem | None:
+    """``None`` when ``corpus_path/source.path`` exists and its sha256 is the manifest's; else an ``error``
+    Problem: kind ``missing`` or ``sha256_mismatch`` (message ``expected <hex>, got <hex>``)."""
+    path = Path(corpus_path) / source.path
+    if not path.is_file():
+        return Problem(source.path, "missing", f"file not found under {corpus_path}", severity="error")
+    got = sha256_of(path)
+    if got != source.sha256:
+        return Problem(source.path, "sha256_mismatch", f"expected {source.sha256}, got {got}", severity="error")
+    return None
+
+
+def select(sources: Iterable[Source], only: str | Iterable[str] | None) -> tuple[Source, ...]:
+    """Sources whose name, act or kind matches ``only`` (case-insensitive; several names allowed). Raises
+    :class:`CorpusError` listing the known names when nothing matches."""
+    sources = tuple(sources)
+    if only is None:
+        return sources
+    wanted = {only.lower()} if isinstance(only, str) else {o.lower() for o in only}
+    picked = tuple(s for s in sources if {s.name.lower(), s.act.lower(), s.kind.lower()} & wanted)
+    if not picked:
+        names = ", ".join(s.name for s in sources[:12]) + (", ..." if len(sources) > 12 else "")
+        raise CorpusError(f"--only {', '.join(sorted(wanted))}: no such source, act or kind (known: {names})")
+    return picked
+
+
+def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Judgment], list[Paragraph], list[Problem], int]:
+    """Parse one verified source; returns sections, judgments, paragraphs, problems and the page count."""
+    from . import judgments, pdf
+
+    path = Path(settings.corpus_path) / src.path
+    name = src.file_name
+    pages: tuple[Page, ...] = ()
+    problems: list[Problem] = []
+    if src.format == "pdf":
+        res = pdf.extract_pages(path, timeout_s=settings.pdf_timeout_s, max_pages=settings.max_pages)
+        pages, problems = res.pages, list(res.problems)
+        if not res.ok and not pages:
+            return [], [], [], problems, 0
+    if src.kind == "statute":
+        from . import statutes  # imported here: a judgments-only ingest does not need the statute parser
+
+        if src.format == "json":
+            return list(statutes.load_iea_json(path)), [], [], problems, 0
+        secs, probs = statutes.parse_statute(src.act, pages, name)
+        return list(secs), [], [], problems + list(probs), len(pages)
+    if src.format in {"txt", "text"}:
+        pages, probs = judgments.pages_from_text(name, path.read_text(encoding="utf-8", errors="replace"))
+        problems += list(probs)
+    j, paras, probs = judgments.parse_judgment(pages, name, "text" if src.format in {"txt", "text"} else None)
+    return [], [j], list(paras), problems + list(probs), len(pages)
+
+
+def _progress(enabled: bool, total: int):
+    if not enabled:
+        return nullcontext(None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn("[bold]ingest[/] {task.description:<48}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), transient=False)
+
+
+def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, progress: bool = True) -> Corpus:
+    """Verify and parse every source of ``settings.manifest_path`` (or those ``only`` names; see :func:`select`).
+
+    Statute PDFs go through ``pdf.extract_pages`` then ``statutes.parse_statute``; the IEA JSON through
+    ``statutes.load_iea_json``; judgment PDFs and texts through ``judgments.parse_judgment``; ``mapping`` sources
+    are only checked (the law module reads them). Each file's failure is a Problem and the batch continues.
+    ``report.extra`` holds ``seconds`` (total) and ``per_file`` seconds. Raises :class:`CorpusError` only for the
+    manifest itself (and an ``only`` that matches nothing).
+    """
+    sources = select(load_manifest(settings.manifest_path), only)
+    sections: list[Section] = []
+    judgs: list[Judgment] = []
+    paras: list[Paragraph] = []
+    problems: list[Problem] = []
+    failed: list[str] = []
+    files: list[str] = []
+    pages_total = 0
+    per_file: dict[str, float] = {}
+    t0 = time.perf_counter()
+    with _progress(progress, len(sources)) as bar:
+        task = bar.add_task("", total=len(sources)) if bar else None
+        for src in sources:
+            if bar:
+                bar.update(task, description=src.name[:48])
+            t = time.perf_counter()
+            files.append(src.path)
+            bad = verify(src, settings.corpus_path)
+            if bad:
+                problems.append(bad)
+                failed.append(src.path)
+            elif src.kind != "mapping":
+                try:
+                    s, j, p, probs, n = _ingest_one(src, settings)
+                except Exception as exc:  # a parser bug on one file must not lose the batch; keep the reason
+                    s, j, p, n = [], [], [], 0
+                    probs = [Problem(src.file_name, "parser_error", f"{type(exc).__name__}: {exc}", severity="error")]
+                if not (s or p) and any(pr.severity == "error" for pr in probs):
+                    j = []  # nothing usable came out of this file
+                sections += s
+                judgs += j
+                paras += p
+                problems += probs
+                pages_total += n
+                if not (s or j):
+                    failed.append(src.path)
+            per_file[src.path] = round(time.perf_counter() - t, 3)
+            if bar:
+                bar.advance(task)
+    per_act = Counter(sec.ref.act for sec in sections)
+    report = IngestReport(
+        files=tuple(files), pages=pages_total, sections=tuple(sorted(per_act.items())), judgments=len(judgs),
+        paragraphs=len(paras), problems=tuple(problems), failed=tuple(failed),
+        extra={"seconds": round(time.perf_counter() - t0, 3), "per_file": per_file},
+    )
+    return Corpus(tuple(sections), tuple(judgs), tuple(paras), report)
+
+
+def iter_problems(report: IngestReport, severity: str | None = None) -> Iterator[Problem]:
+    """The report's problems, optionally only those of one severity (``info``, ``warning``, ``error``)."""
+    return (p for p in report.problems if severity is None or p.severity == severity)
+
+
+def report_dict(report: IngestReport) -> dict:
+    """The report as plain JSON-able data: counts, ``sections`` as ``{act: n}``, problems as dicts."""
+    return {
+        "files": list(report.files), "pages": report.pages, "sections": dict(report.sections),
+        "judgments": report.judgments, "paragraphs": report.paragraphs, "failed": list(report.failed),
+        "problems": [{"source": p.source, "page": p.page, "severity": p.severity, "kind": p.kind, "message": p.message}
+                     for p in report.problems],
+        **{k: v for k, v in report.extra.items()},
+    }

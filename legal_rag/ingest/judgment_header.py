@@ -1,0 +1,255 @@
+"""The header of a judgment: layout, parties (title), court, date, citations and case numbers.
+
+Layouts recognised (``Header.layout``), each as printed in the corpus (``judgments/pdf/index.csv``):
+
+* ``scr_digital`` — Digital Supreme Court Reports (2023-): ``[2024] 7 S.C.R. 97 : 2024 INSC 479``, parties,
+  ``(Criminal Appeal No. ...)``, ``08 July 2024``;
+* ``scr`` — printed Supreme Court Reports: ``582 SUPREME COURT REPORTS [2020] 1 S.C.R.``, parties,
+  ``JANUARY 31, 2020``;
+* ``judis`` — old NIC JUDIS print: ``PETITIONER:`` / ``RESPONDENT:`` / ``DATE OF JUDGMENT31/07/1980`` / ``CITATION:``;
+* ``sc`` — court-issued Supreme Court copies, orders and records of proceedings (date at the foot:
+  ``NEW DELHI; SEPTEMBER 14, 2021`` or ``Date : 14-06-2024``);
+* ``dhc`` — Delhi High Court (``Judgment delivered on: 07.02.2025``);
+* ``text`` — plain-text judgments whose first lines are title, court, date (the AILA 2019 case documents).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..types import Page
+from .furniture import is_furniture
+from .citations_meta import find_case_numbers, find_citations, parse_date
+
+SC = "Supreme Court of India"
+
+_VERSUS = re.compile(r"^\s*(?:v|vs|versus)\.?\s*$", re.I)
+_INLINE_V = re.compile(r"\s(?:v|vs|versus)\.?\s", re.I)
+_ROLE = re.compile(
+    r"\s*(?:\.{2,}|…+)?\s*\b(?:Appellants?|Petitioners?|Respondents?|Applicants?|Plaintiffs?|Defendants?|Appellant\s*\(s\)|"
+    r"Petitioner\s*\(s\)|Respondent\s*\(s\)|Appellant\(s\)|Petitioner\(s\)|Respondent\(s\))\s*(?:\(s\))?\s*$",
+    re.I,
+)
+_STOP = re.compile(
+    r"^\s*(?:through|coram|date|bench|citation|j\s*u\s*d\s*g|judgment|order|o\s*r\s*d\s*e\s*r|reportable|in\s+the|"
+    r"petitioner\s*:|respondent\s*:|with\b|\[|\(|item\s+no|\+|\$~|for\s+(?:petitioner|respondent)|http|"
+    r"(?:civil|criminal)\s+(?:appellate|original)|inherent|original\s+jurisdiction)",
+    re.I,
+)
+_HC = re.compile(r"HIGH\s+COURT\s+OF\s+([A-Z][A-Za-z ]+?)(?:\s+AT\s|\s*$|,)", re.I)
+_SC = re.compile(r"S\s?U\s?P\s?R\s?E\s?M\s?E\s+C\s?O\s?U\s?R\s?T\s+(?:O\s?F\s+I\s?N\s?D\s?I\s?A|REPORTS)|SUPREME\s+COURT|\bINSC\b|S\.C\.R\.", re.I)
+_BODY = re.compile(
+    r"^\s*(?:J\s*U\s*D\s*G\s*M\s*E\s*N\s*T|JUDGMENT|O\s*R\s*D\s*E\s*R|ORDER|Judgment\s*/\s*Order\s+of\s+the\s+Supreme\s+Court|"
+    r"The\s+Judgment\s+(?:of\s+the\s+Court\s+)?was\s+delivered\s+by\b.*)\s*$",
+    re.I,
+)
+_ACRONYMS = {"NCT", "CBI", "NCB", "DTC", "CIT", "ACIT", "DCIT", "ITO", "GE", "LLP", "HSBC", "PI", "ED", "NIA", "SEBI",
+             "RBI", "LIC", "ONGC", "NDPS", "II", "III", "IV", "UP", "MP", "UOI", "NOIDA", "DDA", "MCD", "NHAI", "ICC"}
+_SMALL = {"of", "and", "the", "for", "in", "at", "to", "by", "on", "v", "vs"}
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the first pages say about a judgment. ``date`` is ISO or ``""``; ``body_start`` is ``(page, line)``
+    (0-based line index into that page's text) of the first line of the judgment proper, or ``None``."""
+
+    layout: str
+    title: str
+    court: str
+    date: str
+    citations: tuple[str, ...]
+    case_numbers: tuple[str, ...]
+    body_start: tuple[int, int] | None
+
+
+def detect_layout(pages: tuple[Page, ...]) -> str:
+    """One of ``scr_digital``, ``scr``, ``judis``, ``dhc``, ``sc``, ``text`` (see the module docstring)."""
+    first = pages[0].text if pages else ""
+    head = "\n".join(first.splitlines()[:25])
+    second = pages[1].text if len(pages) > 1 else ""
+    if "JUDIS.NIC.IN" in head.upper() or ("PETITIONER:" in head and "DATE OF JUDGMENT" in head.upper()):
+        return "judis"
+    if re.search(r"S\.\s?C\.\s?R\.\s*\d+\s*:\s*\d{4}\s+INSC", head) or "Digital Supreme Court Reports" in second:
+        return "scr_digital"
+    third = pages[2].text if len(pages) > 2 else ""
+    if re.search(r"SUPREME\s+COURT\s+REPORTS", first + second + third) or re.match(r"\s*\[\d{4}\]\s*\d+\s*S\.C\.R\.", head):
+        return "scr"
+    if re.search(r"HIGH\s+COURT\s+OF\s+DELHI", head, re.I):
+        return "dhc"
+    lines = [ln.strip() for ln in first.splitlines() if ln.strip()][:6]
+    if lines and _INLINE_V.search(lines[0]) and any(_SC.search(ln) or _HC.search(ln) for ln in lines[1:5]):
+        return "text"
+    return "sc"
+
+
+def smart_case(s: str) -> str:
+    """Title-case an ALL-CAPS party name, keeping acronyms: ``"M/S LEGACY FOODS PVT. LTD."`` ->
+    ``"M/s Legacy Foods Pvt. Ltd."``; mixed-case input is returned unchanged."""
+    if any(c.islower() for c in s):
+        return s
+    out = []
+    for i, w in enumerate(s.split()):
+        core = re.sub(r"[^A-Za-z]", "", w)
+        if core in _ACRONYMS or re.fullmatch(r"(?:[A-Z]\.)+[A-Z]?\.?,?", w):
+            out.append(w)
+        elif w == "M/S":
+            out.append("M/s")
+        elif core.lower() in _SMALL and i > 0:
+            out.append(w.lower())
+        else:
+            out.append(re.sub(r"[A-Za-z]+", lambda m: m.group(0).capitalize(), w))
+    return " ".join(out)
+
+
+def _party(lines: list[str]) -> str:
+    s = " ".join(_ROLE.sub("", ln).strip() for ln in lines)
+    s = re.sub(r"^\s*(?:PETITIONER|RESPONDENT)\s*:\s*", "", s, flags=re.I)
+    s = re.sub(r"\s+", " ", s).strip(" ,;:")
+    if not re.search(r"\b(?:[A-Z]\.){2,}$", s):  # keep the dot of "U.P.", drop a sentence's full stop
+        s = s.rstrip(".")
+    s += "." if re.search(r"\b(?:Ltd|Ors|Anr|Inc|Co)$", s, re.I) else ""
+    s = re.sub(r",\s*&", " &", s.replace(" ,", ","))
+    return smart_case(s)
+
+
+def _stop(line: str) -> bool:
+    s = line.strip()
+    return (not s or bool(_STOP.match(s)) or bool(_INLINE_V.search(s)) or bool(find_case_numbers(s)) or bool(find_citations(s))
+            or bool(re.fullmatch(r"[\d\s]+", s)) or _VERSUS.match(s) is not None or bool(_HC.search(s))
+            or bool(re.match(r"^\d{1,2}\s+\w+,?\s+\d{4}$|^[A-Z]+\s+\d{1,2},\s+\d{4}$", s)))
+
+
+def _title_from_separator(lines: list[str]) -> str:
+    for i, ln in enumerate(lines):
+        if not _VERSUS.match(ln):
+            continue
+        above = lines[max(0, i - 14):i]
+        role_idx = [j for j, a in enumerate(above) if _ROLE.search(a)]
+        if role_idx:
+            end = role_idx[-1]
+            start = end
+            while (start > 0 and end - start < 2 and not _stop(above[start - 1]) and not _ROLE.search(above[start - 1])
+                   and (above[start - 1].rstrip().endswith((",", "&")) or re.match(r"\s*(?:&|and\b|[a-z])", above[start])
+                        or (above[start - 1].isupper() and _ROLE.sub("", above[start]).isupper()))):
+                start -= 1
+            pet = above[start:end + 1]
+        else:
+            pet = []
+            for a in reversed(above):
+                if _stop(a) or len(pet) >= 3:
+                    break
+                pet.insert(0, a)
+        below = [b for b in lines[i + 1:i + 8] if not re.match(r"^\s*RESPONDENT\s*:\s*$", b, re.I)]
+        res = []
+        for b in below:
+            if _stop(b) and not _ROLE.search(b):
+                break
+            res.append(b)
+            if _ROLE.search(b) or len(res) >= 3:
+                break
+        if pet and res:
+            return f"{_party(pet)} v. {_party(res)}"
+    return ""
+
+
+def _title_inline(lines: list[str]) -> str:
+    for ln in lines[:3]:
+        m = _INLINE_V.search(ln)
+        if m:
+            a, b = re.sub(r"^\d+", "", ln[:m.start()]), ln[m.end():]
+            return f"{_party([a])} v. {_party([b])}"
+    return ""
+
+
+def _scr_from_running_heads(pages: tuple[Page, ...]) -> tuple[str, ...]:
+    """``[2020] 11 S.C.R. 896`` from the running head ``898 SUPREME COURT REPORTS [2020] 11 S.C.R.`` on the
+    third page (first page = printed page number minus the page's offset in the file)."""
+    for i, p in enumerate(pages[:4]):
+        m = re.search(r"^\s*(\d{1,4})\s*SUPREME\s+COURT\s+REPORTS\s+\[(\d{4})\]\s*(\d{1,2})\s*S\.\s?C\.\s?R\.", p.text, re.M)
+        if m and int(m.group(1)) > i:
+            return (f"[{m.group(2)}] {m.group(3)} S.C.R. {int(m.group(1)) - i}",)
+    return ()
+
+
+def _court(layout: str, lines: list[str]) -> str:
+    if layout in {"scr_digital", "scr", "judis"}:
+        return SC
+    for ln in lines[:30]:
+        m_hc, m_sc = _HC.search(ln), _SC.search(ln)
+        if m_hc and (not m_sc or m_hc.start() < m_sc.start()):
+            return "High Court of " + " ".join(w.capitalize() for w in m_hc.group(1).split())
+        if m_sc:
+            return SC
+    return ""
+
+
+def _date(layout: str, head: list[str], pages: tuple[Page, ...]) -> str:
+    text = "\n".join(head)
+    labelled = (r"Judgment\s+pronounced\s+on\s*:?\s*(.+)", r"Judgment\s+delivered\s+on\s*:?\s*(.+)",
+                r"DATE\s+OF\s+JUDGMENT\s*:?\s*(.+)", r"^\s*Date\s*:\s*(.+)", r"Decided\s+on\s*:?\s*(.+)")
+    for rx in labelled:
+        m = re.search(rx, text, re.I | re.M)
+        if m and parse_date(m.group(1)):
+            return parse_date(m.group(1))
+    for ln in head[:40]:
+        s = ln.strip()
+        if len(s) <= 32 and parse_date(s) and not re.search(r"\d+\s*/\s*\d{4}", s):
+            return parse_date(s)
+    tail = "\n".join(p.text for p in pages[-2:])
+    m = None
+    for m in re.finditer(r"New\s+Delhi\s*[;,.:]?\s*\n?\s*(.{6,30})", tail, re.I):
+        pass
+    if m and parse_date(m.group(1)):
+        return parse_date(m.group(1))
+    lines = [ln.strip() for ln in tail.splitlines() if ln.strip()]
+    for s in reversed(lines[-6:]):
+        if parse_date(s) and len(s) <= 40:
+            return parse_date(s)
+    return ""
+
+
+def body_start(pages: tuple[Page, ...], max_pages: int = 12) -> tuple[int, int] | None:
+    """``(page index, line index)`` of the line that opens the judgment proper (``JUDGMENT``, ``ORDER``,
+    ``The Judgment was delivered by``), searched in the first ``max_pages`` pages; ``None`` if absent."""
+    for pi, p in enumerate(pages[:max_pages]):
+        for li, ln in enumerate(p.text.splitlines()):
+            if _BODY.match(ln):
+                return pi, li
+    return None
+
+
+def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
+    """Read layout, title, court, date, citations and case numbers from the first pages (see module docstring)."""
+    layout = hint or detect_layout(pages)
+    start = body_start(pages)
+    head_pages = pages[: (start[0] + 1) if start else 2]
+    head: list[str] = []
+    for i, p in enumerate(head_pages):
+        lines = p.text.splitlines()
+        if start and i == start[0]:
+            lines = lines[: start[1] + 1]
+        head.extend(ln.rstrip() for ln in lines if ln.strip())
+    raw_first = [ln.rstrip() for ln in (pages[0].text.splitlines() if pages else []) if ln.strip()]
+    first = [ln for ln in raw_first if not is_furniture(ln)]
+    if layout == "text":
+        title = _title_inline(first)
+    else:
+        title = _title_from_separator(first[:60]) or _title_from_separator(head[:120]) or _title_inline(first)
+    if layout == "judis":
+        block = re.search(r"CITATION:(.*?)(?:CITATOR INFO|ACT:|HEADNOTE:)", "\n".join(first), re.S)
+        cites = find_citations(block.group(1)) if block else ()
+    elif layout in {"scr", "scr_digital"}:
+        cites = find_citations("\n".join(raw_first[:14])) or _scr_from_running_heads(pages)
+    else:
+        cites = find_citations("\n".join(first[:15]))
+    cut = next((i for i, ln in enumerate(head) if re.match(r"\s*(Headnotes|HEADNOTE:|Case\s+Law\s+Cited)", ln)), len(head))
+    case_numbers = find_case_numbers("\n".join(head[:cut][:80]))
+    if not case_numbers:  # JUDIS and old prints name the case at "ORIGINAL/APPELLATE JURISDICTION: ..."
+        for p in pages[:40]:
+            m = re.search(r"JURISDICTION\s*:?\s*((?:.*\n){1,3})", p.text)
+            if m and find_case_numbers(m.group(1)):
+                case_numbers = find_case_numbers(m.group(1))
+                break
+    return Header(layout, title, _court(layout, first), _date(layout, head[:cut] if layout != "text" else first[:6], pages),
+                  cites, case_numbers, start)

@@ -1,0 +1,111 @@
+"""Manifest reading, sha256 checks and the batch behaviour of load_corpus (small files copied to tmp_path)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from legal_rag.config import Settings, load_settings
+from legal_rag.errors import CorpusError
+from legal_rag.ingest import load_corpus, load_manifest
+from legal_rag.ingest.corpus import report_dict, select
+
+SMALL = ("judgments/sc_ipc_selected/C233.txt", "judgments/sc_ipc_selected/C82.txt")
+PROJECT_MANIFEST = Path(__file__).resolve().parents[2] / "corpora" / "manifest.toml"
+
+
+def _sha(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def tiny_corpus(tmp_path: Path) -> Path:
+    """Copy two small judgment texts into tmp_path/corpus and write a manifest for them."""
+    src_root = Settings().corpus_path
+    if not all((src_root / s).is_file() for s in SMALL):
+        pytest.skip("shared corpus not available")
+    root = tmp_path / "corpus"
+    entries = []
+    for rel in SMALL:
+        dst = root / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src_root / rel, dst)
+        entries.append(f'[[source]]\nname = "{Path(rel).stem}"\nkind = "judgment"\nformat = "text"\n'
+                       f'path = "{rel}"\nsha256 = "{_sha(dst)}"\n')
+    (tmp_path / "manifest.toml").write_text("version = 1\n\n" + "\n".join(entries))
+    return root
+
+
+def test_sha_mismatch_is_refused_and_the_batch_goes_on(tmp_path):
+    root = tiny_corpus(tmp_path)
+    victim = root / SMALL[0]
+    expected = _sha(victim)
+    data = bytearray(victim.read_bytes())
+    data[100] ^= 0x01  # alter one byte
+    victim.write_bytes(bytes(data))
+    s = load_settings(corpus_path=root, manifest_path=tmp_path / "manifest.toml")
+    corpus = load_corpus(s, progress=False)
+    rep = corpus.report
+    bad = [p for p in rep.problems if p.kind == "sha256_mismatch"]
+    assert len(bad) == 1 and bad[0].source == SMALL[0] and bad[0].severity == "error"
+    assert f"expected {expected}, got {_sha(victim)}" == bad[0].message
+    assert rep.failed == (SMALL[0],)
+    assert [j.source for j in corpus.judgments] == ["C82.txt"]  # the other file was still ingested
+    assert corpus.paragraphs and all(p.source == "C82.txt" for p in corpus.paragraphs)
+
+
+def test_missing_file_is_reported(tmp_path):
+    root = tiny_corpus(tmp_path)
+    (root / SMALL[1]).unlink()
+    rep = load_corpus(load_settings(corpus_path=root, manifest_path=tmp_path / "manifest.toml"), progress=False).report
+    assert [(p.source, p.kind) for p in rep.problems if p.severity == "error"] == [(SMALL[1], "missing")]
+    assert rep.judgments == 1 and report_dict(rep)["failed"] == [SMALL[1]]
+
+
+def test_only_selects_and_unknown_name_raises(tmp_path):
+    root = tiny_corpus(tmp_path)
+    s = load_settings(corpus_path=root, manifest_path=tmp_path / "manifest.toml")
+    assert load_corpus(s, only="C82", progress=False).report.files == (SMALL[1],)
+    with pytest.raises(CorpusError, match="no such source"):
+        load_corpus(s, only="BNS", progress=False)
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("[[source]]\nname = 'a'\nkind = 'judgment'\npath = 'x.txt'\n", "lacks sha256"),
+    ("[[source]]\nname = 'a'\nkind = 'poem'\npath = 'x'\nsha256 = '00'\n", "kind 'poem'"),
+    ("version = [", "not valid TOML"),
+    ("version = 1\n", "no \\[\\[source\\]\\] entries"),
+])
+def test_bad_manifest_names_the_file(tmp_path, text, msg):
+    m = tmp_path / "m.toml"
+    m.write_text(text)
+    with pytest.raises(CorpusError, match=msg) as exc:
+        load_manifest(m)
+    assert str(m) in str(exc.value)
+
+
+def test_project_manifest_lists_the_default_corpus():
+    sources = load_manifest(PROJECT_MANIFEST)
+    acts = {s.act for s in sources if s.kind == "statute"}
+    assert acts == {"BNS", "BNSS", "BSA", "IPC", "CrPC", "IEA"}
+    assert sum(s.kind == "judgment" and s.format == "pdf" for s in sources) == 24
+    assert sum(s.kind == "judgment" and s.format == "text" for s in sources) == 43
+    assert any(s.kind == "mapping" for s in sources)
+    bsa = next(s for s in sources if s.act == "BSA")
+    assert "Act 47 of 2023" in dict(bsa.meta)["note"]  # the Bill as passed, enacted unchanged
+    for s in sources:
+        assert len(s.sha256) == 64 and dict(s.meta).get("licence"), s.name
+    assert len(select(sources, "judgment")) == 67
+
+
+@pytest.mark.slow
+def test_project_manifest_hashes_match_the_shared_corpus():
+    root = Settings().corpus_path
+    if not root.is_dir():
+        pytest.skip("shared corpus not available")
+    raw = tomllib.loads(PROJECT_MANIFEST.read_text())
+    wrong = [e["path"] for e in raw["source"] if _sha(root / e["path"]) != e["sha256"]]
+    assert wrong == []
