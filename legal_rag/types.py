@@ -83,6 +83,14 @@ class Page:
     number: int
     text: str
     skipped: bool = False  # True when the page has no usable text (scan, legacy-font Hindi); never indexed
+    # Layout kept by ingest.pdf for the statute parser (all default empty for plain text):
+    # ``line_y``: vertical position of each line of ``text`` (one per "\n"-separated line; units of the file's
+    # text space, growing down the page); ``margin``: margin notes as ``(y, text)`` in the same units (section
+    # titles of Gazette/Bill prints, Act citations such as "21 of 2000."); ``footnotes``: the page's footnote
+    # block (amendment notes of Legislative Department prints), kept out of ``text``.
+    line_y: tuple[float, ...] = ()
+    margin: tuple[tuple[float, str], ...] = ()
+    footnotes: str = ""
 
 
 @dataclass(frozen=True)
@@ -184,7 +192,11 @@ class SupersessionFlag:
 
     ``found_in`` is ``"query"``, ``"passage:<chunk id>"`` or ``"answer"``; ``applies`` says which code governs
     given the offence date ("IPC" for an offence before 1 July 2024 under BNS s.358 savings, else "BNS").
-    ``source_row`` is ``"<file>#<row>"`` of the table.
+    ``source_row`` is ``"<file>#<row>"`` of the table. ``kind`` says what the flag is: ``superseded`` (an old-code
+    reference whose successor governs), ``saved`` (old code still governs by the offence/proceeding date),
+    ``no_counterpart``, ``predates_new_code`` / ``new_offence_retroactive`` (a new-code reference applied to an
+    earlier act), ``not_in_force``, ``ambiguous`` (no Act named), ``collision`` (same number, other meaning) or
+    ``invalid`` (no such section). Only ``superseded`` and ``no_counterpart`` mean "this reference is repealed".
     """
 
     old: StatuteRef
@@ -210,6 +222,34 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Draft:
+    """A generated answer before citation parsing and verification (``generate.generate`` -> ``cite`` ->
+    ``verify``).
+
+    ``passages`` are exactly those given to the generator, ``[n]`` naming ``passages[n-1]``; ``dropped`` were
+    retrieved but left out, whole, to fit the model's context window. ``abstained`` is True when the answer is
+    "the sources do not contain it" and nothing was generated. ``flagged`` holds ids of given chunks whose text
+    contains instructions (treated as data). ``weights`` is the RAG-Sequence posterior p(z|x,y) per passage,
+    ``()`` when not computed. Times in seconds; ``ttft_s`` is the time to the first token (``None`` when not
+    streamed).
+    """
+
+    question: str
+    text: str
+    passages: tuple[Hit, ...] = ()
+    dropped: tuple[Hit, ...] = ()
+    abstained: bool = False
+    generator: str = ""
+    prompt: str = ""
+    prompt_tokens: int = 0
+    flagged: tuple[str, ...] = ()
+    weights: tuple[float, ...] = ()
+    problems: tuple[str, ...] = ()
+    ttft_s: float | None = None
+    total_s: float = 0.0
+
+
+@dataclass(frozen=True)
 class IngestReport:
     """What an ingest run did: per-file counts and every problem found, by file and page."""
 
@@ -221,3 +261,25 @@ class IngestReport:
     problems: tuple[Problem, ...] = ()
     failed: tuple[str, ...] = ()  # files that produced nothing (errors)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+def statute_heading(act: str, section: str, title: str) -> str:
+    """Heading line of a statute chunk.
+
+    ``statute_heading("BNS", "318", "Cheating.") -> "BNS 318 (Bharatiya Nyaya Sanhita, 2023): Cheating."``
+    """
+    name = ACT_TITLES.get(act)
+    return f"{act} {section}" + (f" ({name})" if name else "") + (f": {title}" if title else "")
+
+
+def passage_text(chunk: Chunk) -> str:
+    """The exact string that is embedded and BM25-indexed for ``chunk``: a heading line (act, section and title,
+    or the case title with court and date), a newline, then ``chunk.text``. Chunking budgets tokens on this string,
+    and the chunk store hashes it (embedding cache key)."""
+    if chunk.ref is not None:
+        head = statute_heading(chunk.ref.act, chunk.ref.section, chunk.title)
+    else:
+        meta = dict(chunk.meta)
+        extra = ", ".join(x for x in (meta.get("court", ""), meta.get("date", "")) if x)
+        head = chunk.title + (f" ({extra})" if extra else "")
+    return f"{head}\n{chunk.text}"

@@ -1,0 +1,198 @@
+"""The index: SQLite chunk store (source of truth) -> Chroma (dense) + bm25s (sparse), under a manifest.
+
+Front doors: :func:`build_index` (one writer, incremental embedding, atomic switch) and :func:`open_index`
+(checks the manifest against the settings). :func:`rebuild_index` rebuilds dense and sparse from the store
+without embedding anything again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..config import Settings
+from ..errors import IndexMismatchError
+from ..types import Chunk, passage_text
+from .dense import DenseIndex, hnsw_config
+from .embed import Embedder
+from .manifest import (FORMAT_VERSION, REBUILD_HINT, Manifest, current_build, data_paths, new_build_id,
+                       switch_current, writer_lock)
+from .sparse import SparseIndex, legal_tokenize
+from .store import ChunkStore, content_hash
+
+__all__ = ["Index", "build_index", "open_index", "rebuild_index", "Embedder", "ChunkStore", "DenseIndex",
+           "SparseIndex", "Manifest", "legal_tokenize", "chunk_metadata"]
+
+EMBED_COMMIT = 256  # passages embedded per store commit (an interrupted run keeps what it paid for)
+
+
+@dataclass
+class Index:
+    """A served build: its directory, manifest, chunk snapshot, dense and sparse indexes, and the embedder."""
+
+    root: Path
+    manifest: Manifest
+    store: ChunkStore
+    dense: DenseIndex
+    sparse: SparseIndex
+    embedder: Embedder
+    _meta: dict | None = field(default=None, repr=False)
+
+    def metadata(self) -> dict[str, dict]:
+        """chunk id -> :func:`chunk_metadata` for every chunk (cached; used by metadata filters)."""
+        if self._meta is None:
+            self._meta = {c.id: chunk_metadata(c) for c in self.store.all_chunks()}
+        return self._meta
+
+    @property
+    def id(self) -> str:
+        return self.manifest.build_id
+
+    def get(self, ids: Sequence[str]) -> dict[str, Chunk]:
+        return self.store.get(ids)
+
+    def by_ref(self, act: str, section: str) -> list[Chunk]:
+        return self.store.by_ref(act, section)
+
+    def embed_query(self, query: str) -> np.ndarray:
+        """The query vector; raises IndexMismatchError when the embedder's dimension is not the index's."""
+        v = self.embedder.embed_query(query)
+        if v.shape != (self.manifest.dim,):
+            raise IndexMismatchError(f"embedder gives {v.shape[0]}-d vectors, index at {self.root} holds "
+                                     f"{self.manifest.dim}-d; " + REBUILD_HINT.format(path=self.root))
+        return v
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def chunk_metadata(c: Chunk) -> dict:
+    """Chroma metadata of a chunk (scalars only; used by metadata filters)."""
+    meta = dict(c.meta)
+    out = {"kind": c.kind, "source": c.source}
+    if c.ref is not None:
+        out.update(act=c.ref.act, section=c.ref.section)
+    if c.case:
+        out["case"] = c.case
+    for k in ("code", "court"):
+        if meta.get(k):
+            out[k] = meta[k]
+    if meta.get("year", "").isdigit():
+        out["year"] = int(meta["year"])
+    return out
+
+
+def _embed_missing(store: ChunkStore, embedder: Embedder, progress: Callable[[int, int], None] | None) -> int:
+    todo = store.missing_embeddings(embedder.model_id)
+    for i in range(0, len(todo), EMBED_COMMIT):
+        part = todo[i:i + EMBED_COMMIT]
+        store.put_embeddings(embedder.model_id, [h for h, _ in part], embedder.embed_passages([p for _, p in part]))
+        if progress:
+            progress(min(i + EMBED_COMMIT, len(todo)), len(todo))
+    return len(todo)
+
+
+def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stats: dict) -> Path:
+    paths = data_paths(settings)
+    chunks = store.all_chunks()
+    ids = [c.id for c in chunks]
+    vecs = store.vectors(embedder.model_id, ids) if ids else np.zeros((0, embedder.dim), np.float32)
+    dim = int(vecs.shape[1]) if len(ids) else embedder.dim
+    build_id = new_build_id()
+    bdir = paths["builds"] / build_id
+    bdir.mkdir(parents=True)
+    snap = ChunkStore(bdir / "chunks.sqlite")
+    snap.sync(chunks)
+    hashes = [content_hash(c) for c in chunks]
+    snap.put_embeddings(embedder.model_id, hashes, vecs)
+    snap.close()
+    name = f"legal_rag_{build_id}" if settings.chroma_url else "chunks"
+    t0 = time.perf_counter()
+    dense = DenseIndex.create(settings, None if settings.chroma_url else bdir / "chroma", name,
+                              embedder.model_id, dim)
+    stats["dense_batches"] = dense.upsert(ids, vecs, [chunk_metadata(c) for c in chunks]) if ids else 0
+    stats["dense_s"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    SparseIndex.build(ids, [passage_text(c) for c in chunks]).save(bdir / "bm25")
+    stats["sparse_s"] = time.perf_counter() - t0
+    corpus: dict[str, list[str]] = {}
+    for c, h in zip(chunks, hashes):
+        corpus.setdefault(c.source, []).append(h)
+    Manifest(format_version=FORMAT_VERSION, build_id=build_id, embed_model=embedder.model_id, dim=dim,
+             chunk_tokens=settings.chunk_tokens, chunk_overlap=settings.chunk_overlap,
+             query_prompt=settings.embed_query_prompt, passage_prompt=settings.embed_passage_prompt,
+             hnsw=hnsw_config(settings), collection=name, chroma_url=settings.chroma_url, chunks=len(ids),
+             corpus={s: hashlib.sha256("".join(sorted(hs)).encode()).hexdigest() for s, hs in sorted(corpus.items())},
+             created=time.strftime("%Y-%m-%dT%H:%M:%S")).write(bdir / "manifest.json")
+    return bdir
+
+
+def build_index(chunks: Sequence[Chunk], settings: Settings, *, embedder: Embedder | None = None,
+                wait_s: float = 0.0, progress: Callable[[int, int], None] | None = None,
+                stats: dict | None = None) -> Index:
+    """Sync ``chunks`` into the store (upsert; documents not in ``chunks`` are dropped), embed only chunks whose
+    passage hash has no vector for this model yet, write a new build and switch to it atomically.
+
+    Raises :class:`IndexLockedError` when another writer holds the lock longer than ``wait_s`` seconds.
+    ``stats`` (if given) receives counts and seconds: ``added``, ``removed``, ``unchanged``, ``embedded``,
+    ``embed_s``, ``dense_s``, ``sparse_s``, ``dense_batches``.
+    """
+    embedder = embedder or Embedder.from_settings(settings)
+    stats = {} if stats is None else stats
+    with writer_lock(settings, wait_s):
+        store = ChunkStore(data_paths(settings)["store"])
+        try:
+            rep = store.sync(chunks, prune=True)
+            stats.update(added=rep.added, removed=rep.removed, unchanged=rep.unchanged)
+            t0 = time.perf_counter()
+            stats["embedded"] = _embed_missing(store, embedder, progress)
+            stats["embed_s"] = time.perf_counter() - t0
+            bdir = _write_build(settings, store, embedder, stats)
+        finally:
+            store.close()
+        switch_current(settings, bdir)
+    return open_index(settings, embedder=embedder)
+
+
+def rebuild_index(settings: Settings, *, embedder: Embedder | None = None, wait_s: float = 0.0) -> Index:
+    """Rebuild dense and sparse indexes from the store (new HNSW settings, lost Chroma directory) without
+    embedding again, except chunks that have no vector for the configured model."""
+    embedder = embedder or Embedder.from_settings(settings)
+    with writer_lock(settings, wait_s):
+        store = ChunkStore(data_paths(settings)["store"])
+        try:
+            _embed_missing(store, embedder, None)
+            bdir = _write_build(settings, store, embedder, {})
+        finally:
+            store.close()
+        switch_current(settings, bdir)
+    return open_index(settings, embedder=embedder)
+
+
+def open_index(settings: Settings, *, embedder: Embedder | None = None) -> Index:
+    """Open the served build. Raises :class:`IndexMismatchError` when there is none, or when it was built with
+    another model, dimension, chunking, prompts, HNSW parameters or format (the message says how to rebuild)."""
+    embedder = embedder or Embedder.from_settings(settings)
+    bdir = current_build(settings)
+    if bdir is None:
+        raise IndexMismatchError(f"no index at {data_paths(settings)['root']}; build it with `legal-rag ingest`")
+    man = Manifest.read(bdir / "manifest.json")
+    man.check(settings, embedder.model_id, bdir)
+    dense = DenseIndex.open(settings, None if settings.chroma_url else bdir / "chroma", man.collection,
+                            man.embed_model, man.dim)
+    return Index(root=bdir, manifest=man, store=ChunkStore(bdir / "chunks.sqlite"), dense=dense,
+                 sparse=SparseIndex.load(bdir / "bm25"), embedder=embedder)
+
+
+def remove_index(settings: Settings) -> None:
+    """Delete builds and the pointer, keeping the store (and its embedding cache)."""
+    p = data_paths(settings)
+    with writer_lock(settings):
+        p["current"].unlink(missing_ok=True)
+        shutil.rmtree(p["builds"], ignore_errors=True)

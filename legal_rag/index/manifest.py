@@ -1,0 +1,136 @@
+"""Index manifest, on-disk layout, writer lock and atomic switch.
+
+Layout under ``Settings.data_dir``::
+
+    store.sqlite            chunk store + embedding cache (source of truth, incremental)
+    index.lock              held (fcntl.flock) by the one writer
+    CURRENT                 name of the served build, replaced atomically (os.replace)
+    builds/<build id>/      manifest.json, chroma/ (embedded mode), bm25/, chunks.sqlite (snapshot served)
+
+A build is written into a fresh ``builds/<id>`` directory and only then named in ``CURRENT``, so a reader sees
+the old build or the new one, never a half-built one. Older builds are removed, keeping the previous one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import time
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from ..config import Settings
+from ..errors import IndexLockedError, IndexMismatchError
+
+FORMAT_VERSION = 1
+REBUILD_HINT = "rebuild it with `legal-rag ingest --rebuild` (or delete {path})"
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What an index was built with. ``corpus`` maps each source file name to the sha256 of its chunks."""
+
+    format_version: int
+    build_id: str
+    embed_model: str  # resolved model id (embed.resolve_model)
+    dim: int
+    chunk_tokens: int
+    chunk_overlap: int
+    query_prompt: str
+    passage_prompt: str
+    hnsw: dict = field(default_factory=dict)
+    collection: str = "chunks"
+    chroma_url: str = ""
+    chunks: int = 0
+    corpus: dict = field(default_factory=dict)
+    created: str = ""
+
+    def write(self, path: Path) -> None:
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=1, sort_keys=True))
+        os.replace(tmp, path)
+
+    @classmethod
+    def read(cls, path: Path) -> "Manifest":
+        return cls(**json.loads(path.read_text()))
+
+    def check(self, settings: Settings, model_id: str, where: Path) -> None:
+        """Raise :class:`IndexMismatchError` naming every setting that differs and how to rebuild."""
+        from .dense import hnsw_config
+
+        want = {"format_version": FORMAT_VERSION, "embed_model": model_id, "chunk_tokens": settings.chunk_tokens,
+                "chunk_overlap": settings.chunk_overlap, "query_prompt": settings.embed_query_prompt,
+                "passage_prompt": settings.embed_passage_prompt, "hnsw": hnsw_config(settings),
+                "chroma_url": settings.chroma_url}
+        have = asdict(self)
+        bad = [f"{k}: index has {have[k]!r}, settings ask for {v!r}" for k, v in want.items() if have[k] != v]
+        if bad:
+            raise IndexMismatchError(f"index at {where} was built with other settings ({'; '.join(bad)}); "
+                                     + REBUILD_HINT.format(path=where))
+
+
+def data_paths(settings: Settings) -> dict[str, Path]:
+    d = Path(settings.data_dir)
+    return {"root": d, "store": d / "store.sqlite", "lock": d / "index.lock", "current": d / "CURRENT",
+            "builds": d / "builds"}
+
+
+def new_build_id() -> str:
+    return time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{time.monotonic_ns() % 10**6:06d}"
+
+
+def current_build(settings: Settings) -> Path | None:
+    """Directory of the served build, or None when no index was built yet."""
+    p = data_paths(settings)
+    if not p["current"].is_file():
+        return None
+    d = p["builds"] / p["current"].read_text().strip()
+    return d if d.is_dir() else None
+
+
+def switch_current(settings: Settings, build_dir: Path, keep: int = 2) -> None:
+    """Point ``CURRENT`` at ``build_dir`` atomically, then delete builds older than the last ``keep``."""
+    p = data_paths(settings)
+    tmp = p["current"].with_suffix(".tmp")
+    tmp.write_text(build_dir.name)
+    os.replace(tmp, p["current"])
+    builds = sorted((b for b in p["builds"].iterdir() if b.is_dir()), key=lambda b: b.stat().st_mtime)
+    for old in builds[:-keep]:
+        if old.name != build_dir.name:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+@contextmanager
+def writer_lock(settings: Settings, wait_s: float = 0.0) -> Iterator[None]:
+    """Hold the index writer lock (an ``fcntl.flock`` on ``data_dir/index.lock``; released by the OS if the
+    process dies). Waits up to ``wait_s`` seconds, then raises :class:`IndexLockedError`."""
+    p = data_paths(settings)
+    p["root"].mkdir(parents=True, exist_ok=True)
+    fh = open(p["lock"], "a+")
+    deadline = time.monotonic() + wait_s
+    try:
+        while True:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    fh.seek(0)
+                    holder = fh.read().strip() or "another process"
+                    raise IndexLockedError(f"index at {p['root']} is being written by {holder}; "
+                                           "wait for it to finish or run one writer at a time") from None
+                time.sleep(0.1)
+        fh.seek(0)
+        fh.truncate()
+        fh.write(f"pid {os.getpid()}")
+        fh.flush()
+        yield
+    finally:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+        finally:
+            fh.close()

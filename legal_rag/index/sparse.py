@@ -1,0 +1,134 @@
+"""BM25 over chunks (bm25s, persisted), with a tokenizer that keeps statute numbers intact.
+
+Tokenizer rules (field case BL-25; DESIGN.md "Sparse"):
+
+* ``498A``, ``498-A``, ``498 A``, ``s. 498A`` -> ``498a`` (a space before a letter joins only when the letter is
+  a capital standing alone, as printed in section numbers);
+* ``318(4)``, ``318 (4)``, ``318(4).`` -> ``318`` and ``318(4)``; ``302(1)(b)`` -> ``302``, ``302(1)``,
+  ``302(1)(b)``; ``3(5)`` -> ``3``, ``3(5)``;
+* a bare ``(4)`` or ``(b)`` with no number before it gives no token (it would match every section);
+* single digits are kept (``"5"`` -> ``5``);
+* words are lower-cased, English stop words dropped and Snowball-stemmed (PyStemmer); Devanagari words are
+  kept whole (not stemmed);
+* text is NFKC-normalised first, so ligatures (``ﬁne``) become plain letters (BL-04).
+
+``legal_tokenize("Section 498-A IPC; 318 (4) BNS") -> ["section", "498a", "ipc", "318", "318(4)", "bns"]``
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+_TOKEN = re.compile(
+    r"(?P<num>(?<![\w.(])\d+(?:\s*-\s*|\s(?=[A-Z](?![A-Za-z])))?(?P<let>(?<=\d|-|\s)[A-Za-z]{1,2}(?![A-Za-z]))?)"
+    r"(?P<subs>(?:\s?\(\s*(?:\d{1,3}[A-Za-z]?|[a-z]{1,4})\s*\))*)"
+    r"|(?P<word>(?:[^\W\d_]|[\u0900-\u097F])+)"
+)
+_SUB = re.compile(r"\(\s*(\w+)\s*\)")
+_SEP = re.compile(r"[\s-]+")
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer  # PyStemmer
+
+    return Stemmer.Stemmer("english")
+
+
+@lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    from bm25s.stopwords import STOPWORDS_EN
+
+    return frozenset(STOPWORDS_EN)
+
+
+def legal_tokenize(text: str) -> list[str]:
+    """Tokens of ``text`` for BM25 (rules in the module docstring). ``legal_tokenize("") -> []``."""
+    text = unicodedata.normalize("NFKC", text)
+    stem, stop = _stemmer(), _stopwords()
+    out: list[str] = []
+    for m in _TOKEN.finditer(text):
+        if m.group("word"):
+            w = m.group("word").lower()
+            if w in stop or (len(w) == 1 and w.isascii()):
+                continue
+            out.append(w if not w.isascii() else stem.stemWord(w))
+            continue
+        num = m.group("num")
+        if not num:
+            continue
+        base = _SEP.sub("", num).lower()
+        if not base[0].isdigit():
+            continue
+        out.append(base)
+        subs = _SUB.findall(m.group("subs") or "")
+        acc = base
+        for s in subs:
+            acc += f"({s.lower()})"
+            out.append(acc)
+    return out
+
+
+class SparseIndex:
+    """bm25s index over chunk passages; ``ids[i]`` is the chunk id of document ``i``.
+
+    Scores are BM25 (Lucene variant, bm25s defaults k1=1.5, b=0.75); a document with score 0 holds no query
+    token and is never returned.
+    """
+
+    def __init__(self, bm25, ids: Sequence[str]):
+        self.bm25 = bm25
+        self.ids = list(ids)
+        self._pos = {cid: i for i, cid in enumerate(self.ids)}
+
+    @classmethod
+    def build(cls, ids: Sequence[str], passages: Sequence[str]) -> "SparseIndex":
+        import bm25s
+
+        if len(ids) != len(passages):
+            raise ValueError(f"{len(ids)} ids for {len(passages)} passages")
+        bm25 = bm25s.BM25()
+        bm25.index([legal_tokenize(p) for p in passages], show_progress=False)
+        return cls(bm25, ids)
+
+    def save(self, path: Path) -> None:
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        self.bm25.save(str(path), show_progress=False)
+        (path / "ids.json").write_text(json.dumps(self.ids))
+
+    @classmethod
+    def load(cls, path: Path) -> "SparseIndex":
+        import bm25s
+
+        bm25 = bm25s.BM25.load(str(path), show_progress=False)
+        return cls(bm25, json.loads((Path(path) / "ids.json").read_text()))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def search(self, query: str, candidates: int, allowed: set[str] | None = None) -> list[tuple[str, float]]:
+        """Up to ``candidates`` ``(chunk id, score)`` pairs, best first, only positive scores; ``allowed``
+        restricts the result to those chunk ids (metadata filters). Ties break by chunk id."""
+        vocab = self.bm25.vocab_dict
+        toks = [t for t in legal_tokenize(query) if t in vocab]
+        if not toks or not self.ids:
+            return []
+        mask = None
+        if allowed is not None:
+            mask = np.zeros(len(self.ids), dtype=np.float32)
+            for cid in allowed:
+                i = self._pos.get(cid)
+                if i is not None:
+                    mask[i] = 1.0
+        scores = np.asarray(self.bm25.get_scores(toks, weight_mask=mask), dtype=np.float64)
+        pos = np.flatnonzero(scores > 0)
+        order = sorted(pos.tolist(), key=lambda i: (-scores[i], self.ids[i]))[:candidates]
+        return [(self.ids[i], float(scores[i])) for i in order]

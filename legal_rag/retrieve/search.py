@@ -1,0 +1,120 @@
+"""Hybrid search: section look-up ∥ dense (Chroma) ∥ sparse (bm25s) -> per-list hygiene -> RRF -> optional MMR.
+
+Names kept apart (DESIGN.md): ``candidates`` is the depth of each retriever's list, ``rrf_k`` the RRF constant,
+``limit`` how many fused hits are returned (``Settings.rerank_candidates`` by default; the reranker and the
+generator cut further to ``top_k``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any, Literal, Mapping, Sequence
+
+from ..config import Settings
+from ..types import Chunk, Hit
+from .filters import Filters
+from .fusion import cap_per_doc, dedupe, rrf
+from .sectionrefs import query_refs
+
+Mode = Literal["hybrid", "dense", "sparse"]
+#: chunks of one document (a section, a judgment) allowed in each retriever's list before fusion (BL-20)
+MAX_PER_DOC = 3
+
+
+def _hits(index, pairs: Sequence[tuple[str, float]], stage: str) -> list[Hit]:
+    chunks = index.get([cid for cid, _ in pairs])
+    return [Hit(chunks[cid], score, stage, i + 1) for i, (cid, score) in enumerate(pairs) if cid in chunks]
+
+
+def dense_hits(query: str, index, candidates: int, filters: Filters | None = None,
+               timings: dict | None = None) -> list[Hit]:
+    """Up to ``candidates`` hits by cosine similarity of MiniLM (or the configured model) vectors."""
+    t0 = time.perf_counter()
+    vec = index.embed_query(query)
+    t1 = time.perf_counter()
+    pairs = index.dense.search(vec, candidates, where=filters.where() if filters else None)
+    t2 = time.perf_counter()
+    if timings is not None:
+        timings["embed"] = timings.get("embed", 0.0) + t1 - t0
+        timings["dense"] = timings.get("dense", 0.0) + t2 - t1
+    return _hits(index, pairs, "dense")
+
+
+def sparse_hits(query: str, index, candidates: int, filters: Filters | None = None,
+                timings: dict | None = None) -> list[Hit]:
+    """Up to ``candidates`` hits by BM25 over the legal tokenizer (positive scores only)."""
+    t0 = time.perf_counter()
+    allowed = None
+    if filters is not None and not filters.is_empty():
+        allowed = {cid for cid, m in index.metadata().items() if filters.matches(m)}
+    pairs = index.sparse.search(query, candidates, allowed=allowed)
+    if timings is not None:
+        timings["sparse"] = timings.get("sparse", 0.0) + time.perf_counter() - t0
+    return _hits(index, pairs, "sparse")
+
+
+def lookup_hits(query: str, index, filters: Filters | None = None) -> list[Hit]:
+    """Chunks of the sections the query names ("IPC 420", "s. 498-A", "BNS 318(4)"), found by metadata.
+
+    For a sub-section reference the chunks whose text starts that sub-section come first. A reference with no
+    Act ("s. 498-A") is looked up in every Act that has such a section. Scores are 1.0 (an exact match).
+    """
+    from ..types import ACTS
+
+    out: list[Chunk] = []
+    for act, section, sub in query_refs(query):
+        for a in ([act] if act else ACTS):
+            chunks = index.by_ref(a, section)
+            if sub:
+                chunks = sorted(chunks, key=lambda c: (sub[0] not in dict(c.meta).get("subs", "").split(","), c.part))
+            out.extend(chunks)
+    if filters is not None and not filters.is_empty():
+        from ..index import chunk_metadata
+
+        out = [c for c in out if filters.matches(chunk_metadata(c))]
+    return dedupe([Hit(c, 1.0, "lookup", i + 1) for i, c in enumerate(out)])
+
+
+def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
+           filters: Filters | Mapping[str, Any] | None = None, candidates: int | None = None,
+           limit: int | None = None, max_per_doc: int | None = MAX_PER_DOC, lookup: bool = True,
+           mmr_lambda: float | None = None, timings: dict | None = None) -> tuple[Hit, ...]:
+    """Ranked hits for ``query``.
+
+    ``mode`` picks dense, sparse or both fused by RRF (``settings.rrf_k``). Section look-up hits (stage
+    ``lookup``) come first when ``lookup`` is true, then the retrieved hits without them; ``Hit.rank`` is the
+    1-based position in the returned tuple. ``max_per_doc`` caps each retriever's list per document before
+    fusion (None: no cap). ``mmr_lambda`` (0..1) re-orders the fused list by maximal marginal relevance.
+    ``timings`` (if given) receives seconds per stage: embed, dense, sparse, fuse.
+    """
+    f = Filters.of(filters)
+    cand = candidates or settings.candidates
+    lists: list[list[Hit]] = []
+    if mode in ("hybrid", "dense"):
+        lists.append(dense_hits(query, index, cand, f, timings))
+    if mode in ("hybrid", "sparse"):
+        lists.append(sparse_hits(query, index, cand, f, timings))
+    t0 = time.perf_counter()
+    lists = [dedupe(h) for h in lists]
+    if max_per_doc:
+        lists = [cap_per_doc(h, max_per_doc) for h in lists]
+    fused = rrf(lists, settings.rrf_k) if mode == "hybrid" else [h for h in lists[0] if h.score > 0]
+    if mmr_lambda is not None and fused:
+        from .mmr import mmr
+
+        fused = mmr(fused, index, query, mmr_lambda)
+    head = lookup_hits(query, index, f) if lookup else []
+    seen = {h.chunk.id for h in head}
+    merged = head + [h for h in fused if h.chunk.id not in seen]
+    n = limit or settings.rerank_candidates
+    out = tuple(replace(h, rank=i + 1) for i, h in enumerate(merged[:n]))
+    if timings is not None:
+        timings["fuse"] = timings.get("fuse", 0.0) + time.perf_counter() - t0
+    return out
+
+
+def retrieve(query: str, index, settings: Settings, filters: Filters | Mapping[str, Any] | None = None
+             ) -> tuple[Hit, ...]:
+    """The front door: hybrid search with section look-up, up to ``settings.rerank_candidates`` hits."""
+    return search(query, index, settings, filters=filters)
