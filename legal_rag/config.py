@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from .errors import ConfigError
@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     # UI
     host: str = "127.0.0.1"
     port: int = Field(7860, gt=0, lt=65536)
+    auth_user: str = Field("", description="UI login user; empty: no login")
+    auth_password: SecretStr = Field(SecretStr(""), description="UI login password (needs auth_user)")
+    upload_max_mb: float = Field(20.0, gt=0, description="largest PDF a user may upload in the UI, in MiB")
 
     @field_validator("hnsw_space")
     @classmethod

@@ -1,0 +1,132 @@
+"""Fixtures of the browser tests: the app served by uvicorn on 127.0.0.1 (free port) in a thread, and Debian's
+Chromium (``/usr/bin/chromium``, installed by ``scripts/install_browser.sh``) driven by Playwright, headless, with
+background networking off and a fresh profile. No browser is downloaded (``playwright install`` is never run).
+
+``served`` is parametrised by pipeline: ``fake`` (``tests/ui_fake.py``) always; ``real`` (the project's
+``Pipeline`` over the built index) is added by tests marked ``slow`` that request it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["TRANSFORMERS_OFFLINE"] = "1"
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+for p in (ROOT, ROOT / "tests"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+@dataclass
+class Served:
+    url: str
+    pipeline: object
+    settings: object
+    server: object
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(settings, pipeline) -> Served:
+    """Start ``app.create_server`` on 127.0.0.1 and a free port; returns when it accepts connections."""
+    import uvicorn
+
+    import app as app_module
+
+    port = _free_port()
+    api = app_module.create_server(settings, pipeline)
+    server = uvicorn.Server(uvicorn.Config(api, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the UI server did not start")
+        time.sleep(0.1)
+    return Served(f"http://127.0.0.1:{port}", pipeline, settings, server, thread)
+
+
+def make_settings(tmp: Path, **kw):
+    from legal_rag.config import load_settings
+
+    return load_settings(data_dir=tmp, upload_max_mb=1, **kw)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    """A Playwright browser context over Debian's Chromium, fresh profile, downloads accepted."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install_browser.sh (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM), headless=True,
+            args=CHROMIUM_ARGS, accept_downloads=True, viewport={"width": 1400, "height": 1000})
+        ctx.set_default_timeout(60_000)
+        yield ctx
+        ctx.close()
+
+
+def _real_pipeline(settings):
+    from legal_rag.pipeline import Pipeline
+
+    return Pipeline(settings)
+
+
+@pytest.fixture(scope="module", params=["fake"])
+def served(request, tmp_path_factory):
+    """The app over a pipeline (``fake`` unless a test parametrises ``served`` indirectly with ``real``)."""
+    from ui_fake import FakePipeline
+
+    if request.param == "real":
+        from legal_rag.config import load_settings
+
+        settings = load_settings(upload_max_mb=1)  # the real index lives in the configured data_dir
+        pipeline = _real_pipeline(settings)
+    else:
+        settings = make_settings(tmp_path_factory.mktemp("ui-data"))
+        pipeline = FakePipeline(settings)
+    s = serve(settings, pipeline)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def page(chromium, served):
+    pg = chromium.new_page()
+    pg.goto(served.url + "/")
+    pg.wait_for_selector("#lr-question textarea")
+    yield pg
+    pg.close()
