@@ -1,0 +1,258 @@
+"""Pages of an Act -> :class:`~legal_rag.types.Section` objects; the Indian Evidence Act from structured JSON.
+
+``parse_statute(act, pages, source) -> (sections, problems)`` handles the two print styles of the corpus:
+
+* Gazette / Bill prints (BNS Act 45 of 2023, BNSS Act 46 of 2023, BSA Bill 175-C of 2023): ``"103. (1) ..."``
+  with the section title as a margin note beside the first line (``Page.margin``, paired by position);
+* Legislative Department prints (IPC 1860, CrPC 1973): ``"420. Cheating and dishonestly inducing ...—Whoever"``
+  with the title inline up to ``.—``; footnote markers (``1[``, ``2***``) and the page's footnotes
+  (``Page.footnotes``: "1. Subs. by Act 22 of 2018, s. 4 ...") go to ``Section.notes``, not the text;
+  ``"13. [Definition of “Queen”.] Omitted by the A. O. 1950."`` gives status ``omitted`` and ``Rep. by``
+  gives ``repealed`` (nothing is invented).
+
+The "ARRANGEMENT OF SECTIONS/CLAUSES" table is skipped (the body starts at the enacting formula, "BE it
+enacted" / "WHEREAS it is expedient"), and parsing stops at the first Schedule heading. A section starts at
+a line ``N.`` whose number follows the last one in order (``120`` < ``120A`` < ``120B`` < ``121``), so a page
+number, a list item or a footnote number never opens a section. Lines of CHAPTER headings and cross-headings
+("Of mischief", "A.—Summons") are kept out of the text; ``Section.chapter`` holds "CHAPTER XVII — OF ...".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..types import Page, Problem, Section, StatuteRef
+
+_BODY_START = re.compile(r"\b(BE it enacted|it is (hereby )?enacted|WHEREAS it is expedient)", re.I)
+_START = re.compile(r"^(?:\d{1,2}\s?\[|\[)?(\d{1,5}(?:-?[A-Z]{1,3})?)(?:\s?\.|(?=\s+[“\"]))\s*(.*)$")
+_CHAPTER = re.compile(r"^(?:\d{1,2}\s?\[)?CHAPTER\s+([IVXLC]+[A-Z]?)\b\.?\s*(.*)$")
+_SCHEDULE = re.compile(r"^\s*(THE\s+)?(FIRST\s+|SECOND\s+|THIRD\s+)?SCHEDULE\s*$")
+_ACT_CITATION = re.compile(r"^(?:(?:Act\s+)?\d+\s+of\s+\d{4}\.?,?\s*)+$", re.I)
+_MARKER = re.compile(r"(?<![\w(.,])(\d{1,2})(?=\[|\*)")
+_OMITTED = re.compile(r"^\s*\[?([^\]]{0,300})\]\s*\.?\s*(Omitted|Rep\.|Repealed)", re.I)
+_BARE_STATUS = re.compile(r"^\s*\[?\s*(Omitted|Repealed)\s*\.?\]?\s*\.?\s*$", re.I)
+
+
+@dataclass
+class _Open:
+    number: str
+    page: int
+    y: float
+    lines: list[str] = field(default_factory=list)
+    last_page: int = 0
+    chapter: str = ""
+    foot: list[tuple[int, str]] = field(default_factory=list)  # (page, line) for footnote lookup
+
+
+def _key(number: str) -> tuple[int, str]:
+    m = re.match(r"(\d+)([A-Z]*)", number)
+    return (int(m.group(1)), m.group(2)) if m else (0, "")
+
+
+def _accept(number: str, last: tuple[int, str] | None) -> str | None:
+    """``number`` if it may follow ``last`` (in order, at most 12 numbers on; the first section may have any
+    number, for extracts), else None; a leading footnote digit glued to the number (``1138A`` for
+    superscript 1 + 138A) is dropped when that makes it fit."""
+    for cand in (number, number[1:], number[2:]):
+        if not cand or not cand[0].isdigit() or cand[0] == "0":
+            continue
+        k = _key(cand)
+        if last is None:
+            if k[0] <= 12 or number == cand:
+                return cand
+        elif k > last and k[0] <= last[0] + 12:
+            return cand
+    return None
+
+
+def _is_heading(line: str) -> bool:
+    s = line.strip()
+    if not s or len(s) > 80 or s[0] in "([“\"" or s[0].isdigit():
+        return False
+    if s.isupper() and len(s) > 3:
+        return True
+    return s[0].isupper() and not re.search(r"[.;:,—–\-)\]]$", s) and not re.match(
+        r"^(Explanation|Illustration|Provided|Exception)", s)
+
+
+def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[Section, ...], tuple[Problem, ...]]:
+    """Split the pages of one Act into sections (see the module docstring for the rules).
+
+    ``pages`` are the :class:`Page` objects of one PDF in order (skipped pages are ignored). Returns the
+    sections in printed order and the problems found (numbers out of order are reported, never invented).
+    Each section's ``pages`` is ``(first, last)``, 1-based, where its text is printed.
+    """
+    problems: list[Problem] = []
+    started = False
+    last: tuple[int, str] | None = None
+    chapter = ""
+    want_chapter_title = False
+    cur: _Open | None = None
+    done: list[tuple[_Open, str]] = []  # (section, title from the margin)
+    pending: list[str] = []  # heading lines seen since the last body line
+    footnotes: dict[int, dict[str, str]] = {}
+
+    def close() -> None:
+        nonlocal cur
+        if cur is not None:
+            done.append((cur, ""))
+            cur = None
+
+    started = not any(_BODY_START.search(p.text) for p in pages if not p.skipped)  # an extract: all body
+    for page in pages:
+        if page.skipped:
+            continue
+        footnotes[page.number] = _footnote_entries(page.footnotes)
+        lines = page.text.split("\n")
+        ys = list(page.line_y) + [0.0] * (len(lines) - len(page.line_y))
+        for text, y in zip(lines, ys):
+            s = text.strip()
+            if not s:
+                continue
+            if not started:
+                if _BODY_START.search(s):
+                    started = True
+                continue
+            if _SCHEDULE.match(s) and last is not None:
+                close()
+                return _finish(act, source, done, pages, footnotes, problems)
+            m = _CHAPTER.match(s)
+            if m and s.upper() == s:
+                chapter = f"CHAPTER {m.group(1)}" + (f" — {m.group(2).strip()}" if m.group(2).strip() else "")
+                want_chapter_title = not m.group(2).strip()
+                pending = [s]  # its footnote marker ("1[CHAPTER XXA") belongs to the next section's notes
+                continue
+            if want_chapter_title and s.upper() == s and not _START.match(s):
+                chapter = f"{chapter} — {s}" if " — " not in chapter else f"{chapter} {s}"
+                pending.append(s)
+                continue
+            want_chapter_title = False
+            m = _START.match(s)
+            number = _accept(m.group(1).replace("-", ""), last) if m else None
+            if number:
+                close()
+                printed = m.group(1)[len(m.group(1)) - len(number) - ("-" in m.group(1)):]  # type: ignore[union-attr]
+                cur = _Open(number, page.number, y, [s[s.index(printed):] if printed in s else s], page.number,
+                            chapter)
+                cur.foot.extend((page.number, h) for h in pending + [s])
+                last = _key(number)
+                pending = []
+                continue
+            if cur is None:
+                continue
+            if _is_heading(s):
+                pending.append(s)
+                continue
+            if pending:  # a heading-like line inside the section after all (e.g. a short last line)
+                cur.lines.extend(h for h in pending if not h.isupper())
+                pending = []
+            cur.lines.append(s)
+            cur.last_page = page.number
+            cur.foot.append((page.number, s))
+    close()
+    return _finish(act, source, done, pages, footnotes, problems)
+
+
+def _footnote_entries(block: str) -> dict[str, str]:
+    entries: dict[str, str] = {}
+    key = None
+    for line in block.split("\n"):
+        m = re.match(r"^\s*(\d{1,3})\.\s*(.*)$", line)
+        if m:
+            key = m.group(1)
+            entries[key] = f"{key}. {m.group(2).strip()}"
+        elif key and line.strip():
+            entries[key] += " " + line.strip()
+    return entries
+
+
+def _margin_title(page: Page, y: float, used: set[tuple[int, float]]) -> str:
+    """The margin note printed beside line ``y`` of ``page`` (within 1.5 line spacings), Act citations excluded."""
+    gaps = sorted(b - a for a, b in zip(page.line_y, page.line_y[1:]) if b > a)
+    spacing = gaps[len(gaps) // 2] if gaps else 12.0
+    best = None
+    for ny, text in page.margin:
+        if (page.number, ny) in used or _ACT_CITATION.match(text):
+            continue
+        d = abs(ny - y)
+        if d <= 1.5 * spacing and (best is None or d < best[0]):
+            best = (d, ny, text)
+    if best is None:
+        return ""
+    used.add((page.number, best[1]))
+    title = best[2]
+    for ny, text in sorted(page.margin):  # a note broken by a gap: "... possessed by" / "deceased person ..."
+        if title.endswith(".") or ny <= best[1] or (page.number, ny) in used or _ACT_CITATION.match(text):
+            continue
+        title = f"{title} {text}"
+        used.add((page.number, ny))
+    return title
+
+
+def _finish(act, source, done, pages, footnotes, problems):
+    by_number = {p.number: p for p in pages}
+    used: set[tuple[int, float]] = set()
+    out: list[Section] = []
+    for sec, _ in done:
+        text = "\n".join(sec.lines).strip()
+        status = "in_force"
+        body = re.sub(r"^\d+(-?[A-Z]+)?\s?\.?\s*", "", text, count=1)
+        title = ""
+        om = _OMITTED.match(body)
+        if om or _BARE_STATUS.match(body):
+            status = "repealed" if re.search(r"Rep\.|Repealed", body[:400]) else "omitted"
+            title = om.group(1).strip() if om else ""
+        page = by_number.get(sec.page)
+        if not title and page is not None and page.margin:
+            title = _margin_title(page, sec.y, used)
+        if not title:
+            m = re.match(r"^(.{2,400}?)\s*[.]?\s*[—–]{1,2}(?!\s*$)", body.replace("\n", " "), re.S)
+            if m and "(" not in m.group(1)[:1]:
+                title = m.group(1).strip()
+        notes: list[str] = []
+        for pno, line in sec.foot:
+            for mk in _MARKER.findall(line):
+                entry = footnotes.get(pno, {}).get(mk)
+                if entry and entry not in notes:
+                    notes.append(entry)
+        text = _MARKER.sub("", text)
+        out.append(Section(StatuteRef(act, sec.number), _tidy_title(title), text, source,
+                           (sec.page, max(sec.page, sec.last_page)), sec.chapter, status, tuple(notes)))
+    return tuple(out), tuple(problems)
+
+
+def _tidy_title(title: str) -> str:
+    return _MARKER.sub("", re.sub(r"\s+", " ", title)).strip()
+
+
+def load_iea_json(path: Path) -> tuple[Section, ...]:
+    """The Indian Evidence Act, 1872 from structured JSON (civictech-India ``iea.json``: a list of
+    ``{chapter, section, section_title, section_desc}``); there is no official IEA PDF in the corpus.
+
+    ``pages`` is ``(0, 0)`` (no printed page), ``source`` the file name; sections keep the file's order and
+    letters upper-case ("65B"). Raises ``ValueError`` naming the file on malformed input.
+    """
+    path = Path(path)
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path.name}: cannot read structured IEA JSON: {exc}") from exc
+    out: list[Section] = []
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        number = str(row.get("section", row.get("Section", ""))).strip().upper().replace(" ", "")
+        if not number or number in seen:
+            continue
+        seen.add(number)
+        desc = str(row.get("section_desc", "")).strip()
+        status = "repealed" if re.match(r"^\[?\s*(Rep\.|Repealed)", desc) else (
+            "omitted" if re.match(r"^\[?\s*Omitted", desc, re.I) else "in_force")
+        out.append(Section(StatuteRef("IEA", number), str(row.get("section_title", "")).strip(), desc, path.name,
+                           (0, 0), f"CHAPTER {row.get('chapter', '')}".strip(), status))
+    if not out:
+        raise ValueError(f"{path.name}: no sections found")
+    return tuple(out)

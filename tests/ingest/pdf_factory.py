@@ -1,0 +1,191 @@
+"""Builders of small test PDFs (reportlab and pypdf), written into a directory the caller owns (tmp_path).
+
+Each builder returns the path it wrote. Coordinates are PDF points, origin bottom-left; A4 pages.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
+                           RectangleObject)
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+
+W, H = A4
+GAZETTE = "THE GAZETTE OF INDIA EXTRAORDINARY [PART II—SEC. 1]"
+
+
+def text_pdf(path: Path, pages: list[list[str]], *, size: float = 10, left: float = 72, top: float = 780,
+             leading: float = 13, header: str | None = None, page_numbers: dict[int, str] | None = None,
+             footer: str | None = None) -> Path:
+    """One line per string, top to bottom; optional running header, bare page number (top centre) and footer."""
+    c = canvas.Canvas(path if not isinstance(path, (str, Path)) else str(path), pagesize=A4)
+    for i, lines in enumerate(pages, start=1):
+        if header:
+            c.setFont("Helvetica", size)
+            c.drawString(left, 815, header)
+        if page_numbers and i in page_numbers:
+            c.setFont("Helvetica", size)
+            c.drawString(W / 2, 800, page_numbers[i])
+        c.setFont("Helvetica", size)
+        y = top
+        for line in lines:
+            c.drawString(left, y, line)
+            y -= leading
+        if footer:
+            c.drawString(left, 30, footer)
+        c.showPage()
+    c.save()
+    return path
+
+
+def two_column_pdf(path: Path, pages: list[tuple[list[str], list[str]]], *, right_first: bool = True) -> Path:
+    """Two text columns per page; with ``right_first`` the content stream draws the right column first (BL-01)."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    for left_lines, right_lines in pages:
+        c.setFont("Helvetica", 9)
+        columns = [(310, right_lines), (50, left_lines)] if right_first else [(50, left_lines), (310, right_lines)]
+        for x, lines in columns:
+            y = 780
+            for line in lines:
+                c.drawString(x, y, line)
+                y -= 12
+        c.showPage()
+    c.save()
+    return path
+
+
+def margin_note_pdf(path: Path, sections: list[tuple[str, str, list[str]]]) -> Path:
+    """A Gazette-style page: ``(number, margin title, body lines)``; titles in small type in the left margin,
+    drawn after the body (as cairo does)."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    y = 780
+    notes = []
+    c.setFont("Helvetica", 10)
+    c.drawString(120, y, "BE it enacted by Parliament as follows:—")
+    y -= 20
+    for number, title, lines in sections:
+        notes.append((y, title))
+        for j, line in enumerate(lines):
+            c.drawString(140 if j == 0 else 120, y, (f"{number}. " if j == 0 else "") + line)
+            y -= 13
+        y -= 6
+    c.setFont("Helvetica", 8)
+    for ny, title in notes:
+        words, line, yy = title.split(), "", ny
+        for w in words:  # wrap at ~14 characters
+            if len(line) + len(w) > 14 and line:
+                c.drawString(40, yy, line)
+                yy -= 9
+                line = w
+            else:
+                line = f"{line} {w}".strip()
+        c.drawString(40, yy, line)
+    c.showPage()
+    c.save()
+    return path
+
+
+def image_page_pdf(path: Path, text_pages: list[list[str]], image_pages: set[int]) -> Path:
+    """Pages 1..n; those in ``image_pages`` carry only a raster image (a scan), the others text."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    img = Image.new("RGB", (200, 260), "white")
+    for x in range(20, 180):
+        for y in range(30, 32):
+            img.putpixel((x, y), (0, 0, 0))
+    buf = BytesIO()
+    img.save(buf, format="PNG")
+    c = canvas.Canvas(str(path), pagesize=A4)
+    n = len(text_pages) + len(image_pages)
+    texts = iter(text_pages)
+    for i in range(1, n + 1):
+        if i in image_pages:
+            buf.seek(0)
+            c.drawImage(ImageReader(buf), 50, 100, width=495, height=650)
+        else:
+            c.setFont("Helvetica", 10)
+            y = 780
+            for line in next(texts):
+                c.drawString(72, y, line)
+                y -= 13
+        c.showPage()
+    c.save()
+    return path
+
+
+def tounicode_pdf(path: Path, lines: list[str], mapping: dict[str, str]) -> Path:
+    """Helvetica text whose font gets a /ToUnicode CMap sending each key character (a WinAnsi byte) to the
+    mapped string — e.g. ``{"Æ": "\\ufb01"}`` (fi ligature), ``"\\x00"``, ``"\\ue000"`` (private use), or
+    Devanagari code points in visual order. The viewer shows Helvetica glyphs; extraction follows the map."""
+    tmp = BytesIO()
+    text_pdf(tmp, [lines])  # type: ignore[arg-type]
+    reader = PdfReader(BytesIO(tmp.getvalue()))
+    writer = PdfWriter(clone_from=reader)
+    entries = []
+    for k, v in mapping.items():
+        code = k.encode("cp1252")[0]
+        utf16 = "".join(f"{b:02X}" for b in v.encode("utf-16-be"))
+        entries.append(f"<{code:02X}> <{utf16}>")
+    # identity for printable ASCII so unmapped letters still read as themselves
+    ident = [f"<{b:02X}> <{b:04X}>" for b in range(32, 127) if chr(b) not in mapping]
+    body = entries + ident
+    chunks = [body[i:i + 90] for i in range(0, len(body), 90)]
+    cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Test def /CMapType 2 def\n"
+            "1 begincodespacerange <00> <FF> endcodespacerange\n"
+            + "".join(f"{len(c)} beginbfchar\n" + "\n".join(c) + "\nendbfchar\n" for c in chunks)
+            + "endcmap CMapName currentdict /CMap defineresource pop end end")
+    stream = DecodedStreamObject()
+    stream.set_data(cmap.encode("ascii"))
+    ref = writer._add_object(stream)
+    for page in writer.pages:
+        fonts = page["/Resources"]["/Font"]
+        for name in fonts:
+            fonts[name].get_object()[NameObject("/ToUnicode")] = ref
+    with open(path, "wb") as fh:
+        writer.write(fh)
+    return path
+
+
+def encrypted_pdf(path: Path, source: Path, *, user_password: str, algorithm: str = "AES-128") -> Path:
+    writer = PdfWriter(clone_from=PdfReader(source))
+    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm=algorithm)
+    with open(path, "wb") as fh:
+        writer.write(fh)
+    return path
+
+
+def truncated_pdf(path: Path, source: Path, fraction: float = 0.6) -> Path:
+    data = source.read_bytes()
+    path.write_bytes(data[: int(len(data) * fraction)])
+    return path
+
+
+def self_referencing_xobject_pdf(path: Path) -> Path:
+    """A page drawing a Form XObject whose own resources name itself (py-pdf/pypdf#2077 kind of loop)."""
+    writer = PdfWriter()
+    page = writer.add_blank_page(width=W, height=H)
+    form = DecodedStreamObject()
+    form.set_data(b"BT /F1 12 Tf 72 700 Td (loop) Tj ET /X0 Do")
+    form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+                 NameObject("/BBox"): RectangleObject([0, 0, W, H])})
+    form_ref = writer._add_object(form)
+    font = DictionaryObject({NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
+                             NameObject("/BaseFont"): NameObject("/Helvetica")})
+    res = DictionaryObject({NameObject("/XObject"): DictionaryObject({NameObject("/X0"): form_ref}),
+                            NameObject("/Font"): DictionaryObject({NameObject("/F1"): writer._add_object(font)})})
+    res_ref = writer._add_object(res)
+    form[NameObject("/Resources")] = res_ref
+    page[NameObject("/Resources")] = res_ref
+    content = DecodedStreamObject()
+    content.set_data(b"/X0 Do")
+    page[NameObject("/Contents")] = writer._add_object(content)
+    page[NameObject("/Annots")] = ArrayObject()
+    page[NameObject("/Rotate")] = NumberObject(0)
+    with open(path, "wb") as fh:
+        writer.write(fh)
+    return path
