@@ -8,11 +8,12 @@ Tokenizer rules (field case BL-25; DESIGN.md "Sparse"):
   ``302(1)(b)``; ``3(5)`` -> ``3``, ``3(5)``;
 * a bare ``(4)`` or ``(b)`` with no number before it gives no token (it would match every section);
 * single digits are kept (``"5"`` -> ``5``);
-* words are lower-cased, English stop words dropped and Snowball-stemmed (PyStemmer); Devanagari words are
+* words are lower-cased, English stop words and the markers ``section``/``sec``/``sub``/``clause`` dropped
+  (they are in almost every legal text and would let "Section 498A" match any section) and Snowball-stemmed (PyStemmer); Devanagari words are
   kept whole (not stemmed);
 * text is NFKC-normalised first, so ligatures (``ﬁne``) become plain letters (BL-04).
 
-``legal_tokenize("Section 498-A IPC; 318 (4) BNS") -> ["section", "498a", "ipc", "318", "318(4)", "bns"]``
+``legal_tokenize("Section 498-A IPC; 318 (4) BNS") -> ["498a", "ipc", "318", "318(4)", "bns"]``
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _TOKEN = re.compile(
     r"(?P<subs>(?:\s?\(\s*(?:\d{1,3}[A-Za-z]?|[a-z]{1,4})\s*\))*)"
     r"|(?P<word>(?:[^\W\d_]|[\u0900-\u097F])+)"
 )
+LEGAL_STOPWORDS = frozenset({"section", "sections", "sec", "secs", "sub", "clause", "clauses"})
 _SUB = re.compile(r"\(\s*(\w+)\s*\)")
 _SEP = re.compile(r"[\s-]+")
 
@@ -46,7 +48,7 @@ def _stemmer():
 def _stopwords() -> frozenset[str]:
     from bm25s.stopwords import STOPWORDS_EN
 
-    return frozenset(STOPWORDS_EN)
+    return frozenset(STOPWORDS_EN) | LEGAL_STOPWORDS
 
 
 def legal_tokenize(text: str) -> list[str]:
