@@ -256,3 +256,17 @@ def test_login_guards_ui_and_sources(chromium, tmp_path_factory, artifacts):
     finally:
         pg.close()
         s.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("served", ["real"], indirect=True)
+def test_real_pipeline_answers_in_the_browser(page, served, artifacts, tmp_path):
+    """The same journey over the project's real Pipeline and index (IPC 420 -> BNS 318(4) from the table)."""
+    ask(page, SECTION_Q)
+    assert "IPC 420 → BNS 318(4)" in page.inner_text("#lr-banner")
+    assert page.locator("#lr-citations .lr-cite").count() >= 1
+    href = page.locator("#lr-citations .lr-source-link").first.get_attribute("href")
+    resp = page.request.get(served.url + href.split("#")[0])
+    assert resp.status == 200
+    assert json.loads(_download(page, "json", tmp_path).read_text(encoding="utf-8"))["query"] == SECTION_Q
+    page.screenshot(path=str(artifacts / "real-ask-ipc-420.png"), full_page=True)
