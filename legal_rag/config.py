@@ -47,6 +47,20 @@ class Settings(BaseSettings):
     embed_batch_size: int = Field(32, gt=0)
     rerank_model: str = "none"
     generator: str = "extractive"
+    # generation and answer checking (legal_rag.generate, legal_rag.verify)
+    generator_model: str = Field("", description="path, pkg:<package>/<file>, or a server's model name; "
+                                 "empty: the backend's default (SmolLM2 for transformers, Qwen 1.5B parts for llama_cpp)")
+    generator_base_url: str = Field("", description="openai_compatible: e.g. http://127.0.0.1:11434/v1")
+    generator_api_key: str = Field("", description="openai_compatible: bearer token, if the server wants one")
+    generator_tokenizer: str = Field("", description="openai_compatible: local tokenizer to count prompt tokens")
+    generator_context_tokens: int = Field(4096, ge=256, description="context window used (model tokens)")
+    generator_max_new_tokens: int = Field(256, gt=0)
+    generator_temperature: float = Field(0.0, ge=0.0, description="0: greedy decoding")
+    relevance_floor: dict[str, float] = Field(default_factory=lambda: {"dense": 0.25},
+                                              description="stage prefix -> minimum score to reach the generator")
+    unsupported_claims: str = Field("remove", description="remove | mark: what verify does with failing claims")
+    attribution: bool = Field(False, description="RAG-Sequence passage weights (k extra forward passes)")
+    hyde: bool = Field(False, description="search with a hypothetical passage (Gao et al. 2022)")
 
     # chunking (model tokens)
     chunk_tokens: int = Field(240, ge=32, le=8192)
@@ -77,6 +91,20 @@ class Settings(BaseSettings):
     def _space(cls, v: str) -> str:
         if v not in {"cosine", "l2", "ip"}:
             raise ValueError("must be one of cosine, l2, ip")
+        return v
+
+    @field_validator("generator")
+    @classmethod
+    def _generator(cls, v: str) -> str:
+        if v not in {"extractive", "transformers", "llama_cpp", "openai_compatible"}:
+            raise ValueError("must be one of extractive, transformers, llama_cpp, openai_compatible")
+        return v
+
+    @field_validator("unsupported_claims")
+    @classmethod
+    def _unsupported(cls, v: str) -> str:
+        if v not in {"remove", "mark"}:
+            raise ValueError("must be remove or mark")
         return v
 
     @model_validator(mode="after")

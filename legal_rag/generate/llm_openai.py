@@ -1,0 +1,103 @@
+"""Any server that speaks the OpenAI chat-completions API (Ollama, vLLM, llama.cpp server) by base URL and
+model name: ``POST {base_url}/chat/completions`` with ``stream: true`` (server-sent events, ``data: {...}`` lines
+ending with ``data: [DONE]``).
+
+Token counts: with ``generator_tokenizer`` (a local Hugging Face tokenizer directory, or ``pkg:``) the prompt is
+counted with the model's tokenizer and chat template; without it the count is a deliberately high estimate and
+every :class:`~legal_rag.types.Draft` says so. Chat completions give no probabilities of a forced continuation,
+so ``sequence_logprob`` returns ``None`` (no RAG-Sequence weights for this backend).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from ..errors import ConfigError, LegalRagError
+from .llm import Generation, OnToken, estimate_tokens, resolve_model
+from .prompt import Messages
+
+
+class OpenAICompatibleBackend:
+    def __init__(self, base_url: str, model: str, *, api_key: str = "", context_tokens: int = 4096,
+                 temperature: float = 0.0, tokenizer: str = "", timeout_s: float = 120.0):
+        if not base_url:
+            raise ConfigError("generator='openai_compatible' needs generator_base_url (e.g. http://127.0.0.1:11434/v1)")
+        if not model:
+            raise ConfigError("generator='openai_compatible' needs generator_model (the server's model name)")
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.name = f"openai_compatible:{model}"
+        self.api_key = api_key
+        self._ctx = context_tokens
+        self.temperature = temperature
+        self.timeout_s = timeout_s
+        self._tokenizer_spec = tokenizer
+        self._tok = None
+        self.exact_tokens = bool(tokenizer)
+
+    @property
+    def context_tokens(self) -> int:
+        return self._ctx
+
+    def count_tokens(self, messages: Messages) -> int:
+        if not self._tokenizer_spec:
+            return sum(estimate_tokens(c) + 4 for _, c in messages) + 3
+        if self._tok is None:
+            from transformers import AutoTokenizer
+
+            path = resolve_model(self._tokenizer_spec)
+            kw = {"gguf_file": path.name} if path.is_file() else {}
+            self._tok = AutoTokenizer.from_pretrained(str(path.parent if path.is_file() else path), **kw)
+        text = self._tok.apply_chat_template([{"role": r, "content": c} for r, c in messages],
+                                             add_generation_prompt=True, tokenize=False)
+        return len(self._tok(text, add_special_tokens=False)["input_ids"])
+
+    def chat(self, messages: Messages, *, max_new_tokens: int, on_token: OnToken | None = None) -> Generation:
+        import httpx
+
+        body = {"model": self.model, "messages": [{"role": r, "content": c} for r, c in messages],
+                "max_tokens": max_new_tokens, "temperature": self.temperature, "stream": True,
+                "stream_options": {"include_usage": True}}
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        url = f"{self.base_url}/chat/completions"
+        t0, ttft, parts, finish, usage = time.perf_counter(), None, [], "", {}
+        try:
+            with httpx.stream("POST", url, json=body, headers=headers, timeout=self.timeout_s) as resp:
+                if resp.status_code != 200:
+                    resp.read()
+                    raise LegalRagError(f"{url}: HTTP {resp.status_code}: {resp.text[:200]}")
+                if not resp.headers.get("content-type", "").startswith("text/event-stream"):
+                    resp.read()  # a server that ignores "stream": one JSON body
+                    data = resp.json()
+                    choice = data["choices"][0]
+                    text = choice["message"]["content"] or ""
+                    if on_token and text:
+                        on_token(text)
+                    usage = data.get("usage") or {}
+                    return Generation(text.strip(), usage.get("prompt_tokens", 0),
+                                      usage.get("completion_tokens", 0), None, time.perf_counter() - t0,
+                                      choice.get("finish_reason") or "")
+                for line in resp.iter_lines():
+                    if not line.startswith("data:"):
+                        continue
+                    payload = line[5:].strip()
+                    if payload == "[DONE]":
+                        break
+                    event = json.loads(payload)
+                    usage = event.get("usage") or usage
+                    for choice in event.get("choices", []):
+                        piece = (choice.get("delta") or {}).get("content") or ""
+                        if piece:
+                            ttft = ttft if ttft is not None else time.perf_counter() - t0
+                            parts.append(piece)
+                            if on_token:
+                                on_token(piece)
+                        finish = choice.get("finish_reason") or finish
+        except httpx.HTTPError as exc:
+            raise LegalRagError(f"{url}: {type(exc).__name__}: {exc}") from None
+        return Generation("".join(parts).strip(), usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0),
+                          ttft, time.perf_counter() - t0, finish)
+
+    def sequence_logprob(self, messages: Messages, continuation: str) -> None:
+        return None

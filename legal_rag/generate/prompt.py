@@ -1,0 +1,161 @@
+"""Prompt templates as files, rendered strictly, and a prompt that fits the model's context window.
+
+Templates live in ``settings.prompts_dir`` (``prompts/``): ``system.txt``, ``answer.txt`` ($question, $passages),
+``passage.txt`` ($n, $label, $title, $source, $pages, $text) and ``hyde.txt`` ($question). Lines starting with
+``#`` at the top of a file document it (its placeholders and citation contract) and are not sent.
+
+Rendering is strict both ways (after smolagents' prompt files): a placeholder without a value raises, and so
+does a value the template never uses (a template that lost ``$passages`` would otherwise send no sources).
+Substitution is single-pass, so ``$`` inside passage text is never expanded.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import ConfigError
+from ..types import ACT_TITLES, Chunk, Hit
+
+Messages = tuple[tuple[str, str], ...]  # ((role, content), ...), roles "system" | "user" | "assistant"
+
+
+@dataclass(frozen=True)
+class Template:
+    """A prompt template file: ``text`` without its ``#`` header; ``placeholders`` the ``$names`` it uses."""
+
+    name: str
+    path: Path
+    text: str
+
+    @property
+    def placeholders(self) -> frozenset[str]:
+        names = set()
+        for m in string.Template.pattern.finditer(self.text):
+            if m.group("named") or m.group("braced"):
+                names.add(m.group("named") or m.group("braced"))
+        return frozenset(names)
+
+
+def load_template(name: str, prompts_dir: Path) -> Template:
+    """Read ``<prompts_dir>/<name>.txt``. Raises :class:`ConfigError` naming the path when it is missing."""
+    path = Path(prompts_dir) / f"{name}.txt"
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"prompt template {path}: cannot read ({exc.strerror or exc})") from None
+    lines = raw.splitlines()
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    return Template(name, path, "\n".join(lines).strip("\n"))
+
+
+def render(template: Template, **values: object) -> str:
+    """Substitute ``values`` into ``template``. Raises :class:`ConfigError` naming the file when a placeholder
+    has no value, a value has no placeholder, or the template has a malformed ``$``."""
+    unused = set(values) - template.placeholders
+    if unused:
+        raise ConfigError(f"prompt template {template.path}: no placeholder for {sorted(unused)}")
+    try:
+        return string.Template(template.text).substitute({k: str(v) for k, v in values.items()})
+    except KeyError as exc:
+        raise ConfigError(f"prompt template {template.path}: missing value for ${exc.args[0]}") from None
+    except ValueError as exc:
+        raise ConfigError(f"prompt template {template.path}: {exc}") from None
+
+
+# ------------------------------------------------------------------------------------------------ passages
+
+def passage_label(chunk: Chunk) -> str:
+    """``"BNS 318"`` (with the Act's title when known) for statutes, the case title for judgments."""
+    if chunk.ref is not None:
+        act = ACT_TITLES.get(chunk.ref.act)
+        return f"{chunk.ref}" + (f" ({act})" if act else "")
+    meta = dict(chunk.meta)
+    extra = ", ".join(x for x in (meta.get("court", ""), meta.get("date", "")) if x)
+    para = f", para {meta['paras']}" if meta.get("paras") else ""
+    return (chunk.title or chunk.case or chunk.id) + (f" ({extra})" if extra else "") + para
+
+
+def format_pages(pages: tuple[int, int]) -> str:
+    """``(87, 87)`` -> ``"p. 87"``; ``(87, 88)`` -> ``"pp. 87-88"`` (1-based, as a PDF viewer numbers them)."""
+    a, b = pages
+    return f"p. {a}" if a == b else f"pp. {a}-{b}"
+
+
+_FENCE = re.compile(r"-{3,}\s*(BEGIN|END)\s+PASSAGE", re.I)
+_MARKER = re.compile(r"\[(\d{1,3})\]")
+
+
+def sanitise_passage(text: str) -> str:
+    """Passage text made safe to fence: fence look-alikes are broken and bracketed numbers (footnote marks
+    such as ``[1]``) become ``(fn 1)`` so that a document cannot forge our passage markers."""
+    return _MARKER.sub(r"(fn \1)", _FENCE.sub(lambda m: "- " + m.group(1).lower() + " passage", text))
+
+
+def render_passage(template: Template, n: int, hit: Hit) -> str:
+    c = hit.chunk
+    return render(template, n=n, label=passage_label(c), title=c.title or "-", source=c.source,
+                  pages=format_pages(c.pages), text=sanitise_passage(c.text))
+
+
+# -------------------------------------------------------------------------------------------------- prompt
+
+@dataclass(frozen=True)
+class PromptBuild:
+    """An assembled chat prompt. ``passages`` were given to the model as ``numbers`` (1-based markers);
+    ``dropped`` were left out, whole, from the bottom, to fit ``budget`` tokens; ``tokens`` is the count of
+    the final prompt by ``counter`` (``"estimate"`` when no tokenizer was available)."""
+
+    messages: Messages
+    passages: tuple[Hit, ...]
+    numbers: tuple[int, ...]
+    dropped: tuple[Hit, ...]
+    tokens: int
+    budget: int | None
+    counter: str = "none"
+
+    def as_dicts(self) -> list[dict[str, str]]:
+        return [{"role": r, "content": c} for r, c in self.messages]
+
+    @property
+    def text(self) -> str:
+        """The prompt as one string (for the record in ``Answer.prompt``)."""
+        return "\n\n".join(f"<{r}>\n{c}" for r, c in self.messages)
+
+
+def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
+             numbers: Sequence[int] | None = None) -> Messages:
+    """System and user messages for ``question`` over ``hits`` numbered ``numbers`` (default 1..n)."""
+    numbers = list(numbers) if numbers is not None else list(range(1, len(hits) + 1))
+    system = render(load_template("system", prompts_dir))
+    ptpl = load_template("passage", prompts_dir)
+    body = "\n\n".join(render_passage(ptpl, n, h) for n, h in zip(numbers, hits)) or "(no passages)"
+    user = render(load_template("answer", prompts_dir), question=question.strip(), passages=body)
+    return (("system", system), ("user", user))
+
+
+def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
+                 count_tokens: Callable[[Messages], int] | None = None, budget: int | None = None,
+                 counter: str = "tokenizer", numbers: Sequence[int] | None = None) -> PromptBuild:
+    """Assemble the prompt and drop whole passages from the bottom until ``count_tokens(messages) <= budget``.
+
+    Nothing is ever truncated: a passage is in the prompt whole or listed in ``dropped``. When even the
+    prompt without passages exceeds the budget, every passage is dropped and ``tokens`` exceeds ``budget``
+    (the caller abstains and reports it).
+    """
+    kept = list(hits)
+    nums = list(numbers) if numbers is not None else list(range(1, len(kept) + 1))
+    messages = assemble(question, kept, prompts_dir, nums)
+    if count_tokens is None or budget is None:
+        return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none")
+    tokens = count_tokens(messages)
+    while tokens > budget and kept:
+        kept.pop()
+        nums.pop()
+        messages = assemble(question, kept, prompts_dir, nums)
+        tokens = count_tokens(messages)
+    return PromptBuild(messages, tuple(kept), tuple(nums), tuple(hits[len(kept):]), tokens, budget, counter)

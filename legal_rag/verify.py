@@ -1,0 +1,298 @@
+"""Check every sentence of a draft answer against the passages it cites; remove (or mark) what fails.
+
+A sentence is **supported** when it cites at least one passage that was given to the generator and, against
+the text of its cited passages (heading included; sentences addressed to a model excluded, since planted
+instructions are not evidence, field case BL-41):
+
+1. every section it states is the cited passage's own section (sub-section included when stated), or its
+   official successor/predecessor as ``equivalents`` gives it (BPR&D correspondence tables, via
+   :mod:`legal_rag.law`); for a judgment passage, a section the passage itself mentions;
+2. every punishment term it states (``7 year``, ``life``, ``death``, ``fine``, ``fine:<rupees>``;
+   :func:`~legal_rag.generate.text.punishment_terms`) occurs in the cited text;
+3. every quoted span occurs verbatim in one cited passage (normalised spacing and quotes; ``...`` splits a
+   quote into fragments that must occur in order);
+4. every other number it states occurs in the cited text;
+5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
+
+Sections named inside a verified quote are checked by the quote. The exact abstention sentence
+(:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is. Nothing that fails is shipped silently:
+with ``on_unsupported="remove"`` it leaves the text and is listed in ``removed`` and ``problems``; with
+``"mark"`` it stays, followed by ``⟨unsupported: reasons⟩``, and its citations say ``support="unsupported"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cite import Cited, CitedSentence, cite, quotes_in
+from .generate.abstain import NOT_IN_SOURCES
+from .generate.injection import without_instructions
+from .generate.prompt import passage_label
+from .generate.text import content_terms, normalise, numbers_in, punishment_terms
+from .errors import LegalRagError
+from .types import ACT_TITLES, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
+
+Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
+MIN_OVERLAP = 0.5
+
+_ACT_NAMES = {
+    "IPC": r"I\.?\s?P\.?\s?C\.?|Indian\s+Penal\s+Code|Penal\s+Code",
+    "CrPC": r"Cr\.?\s?P\.?\s?C\.?|Code\s+of\s+Criminal\s+Procedure",
+    "IEA": r"IEA|(?:Indian\s+)?Evidence\s+Act",
+    "BNSS": r"BNSS|B\.N\.S\.S\.|(?:Bharatiya\s+)?Nagarik\s+Suraksha\s+Sanhita",
+    "BNS": r"BNS|B\.N\.S\.|(?:Bharatiya\s+)?Nyaya\s+Sanhita",
+    "BSA": r"BSA|B\.S\.A\.|(?:Bharatiya\s+)?Sakshya\s+Adhiniyam",
+}
+_ACT = "|".join(f"(?P<{k}>{v})" for k, v in _ACT_NAMES.items())
+_SEC = r"(?P<sec>\d{1,3}(?:-?[A-Z]{1,2})?)\b(?P<sub>(?:\s?\(\w{1,4}\))*)"
+_REF_FORMS = (
+    re.compile(rf"\b(?:{_ACT})\s*,?\s*(?:s\.|sec\.?|section)?\s*{_SEC}", re.I),
+    re.compile(rf"(?:\bsections?|\bsecs?\.|\bss?\.|\bu/s\.?|§)\s*{_SEC}(?:\s*(?:of\s+(?:the\s+)?)?(?:{_ACT}))?",
+               re.I),
+    re.compile(rf"\b{_SEC}\s+(?:of\s+(?:the\s+)?)?(?:{_ACT})\b", re.I),
+)
+
+
+@dataclass(frozen=True)
+class StatedRef:
+    """A section named in a sentence; ``act`` is ``None`` when the sentence does not say which Act."""
+
+    act: str | None
+    section: str
+    sub: tuple[str, ...]
+    span: tuple[int, int]
+
+
+def stated_sections(sentence: str) -> list[StatedRef]:
+    """Sections named in ``sentence``: ``"s. 420 IPC"``, ``"BNS 318(4)"``, ``"section 498-A"``,
+    ``"302 of the Indian Penal Code"``. Overlapping forms are merged (the longest wins)."""
+    found: list[StatedRef] = []
+    for rx in _REF_FORMS:
+        for m in rx.finditer(sentence):
+            act = next((k for k in _ACT_NAMES if m.groupdict().get(k)), None)
+            sec = m.group("sec").replace("-", "").upper()
+            sub = tuple(re.findall(r"\((\w{1,4})\)", m.group("sub") or ""))
+            found.append(StatedRef(act, sec, sub, m.span()))
+    found.sort(key=lambda r: (r.span[0], -(r.span[1] - r.span[0])))
+    out: list[StatedRef] = []
+    for r in found:
+        if out and r.span[0] < out[-1].span[1]:
+            if r.act and not out[-1].act and r.section == out[-1].section:
+                out[-1] = dataclasses.replace(out[-1], act=r.act, span=(out[-1].span[0], max(r.span[1], out[-1].span[1])))
+            continue
+        out.append(r)
+    return out
+
+
+def _support_text(hit: Hit) -> str:
+    c = hit.chunk
+    act = ACT_TITLES.get(c.ref.act, "") if c.ref is not None else ""
+    return f"{passage_label(c)} {act} {c.title}\n{without_instructions(c.text)}"
+
+
+def _quote_ok(quote: str, texts: Sequence[str]) -> bool:
+    frags = [normalise(f).strip(" .,;:") for f in re.split(r"…|\.\.\.", quote)]
+    frags = [f for f in frags if f]
+    for text in texts:
+        flat, pos = normalise(text), 0
+        for f in frags:
+            i = flat.find(f, pos)
+            if i < 0:
+                break
+            pos = i + len(f)
+        else:
+            return True
+    return False
+
+
+def _ref_ok(st: StatedRef, cited: Sequence[Hit], texts: Sequence[str], equivalents: Equivalents) -> bool:
+    for hit, text in zip(cited, texts):
+        ref = hit.chunk.ref
+        if ref is None:  # a judgment: the section must be one the passage itself mentions
+            if any(r.section == st.section and (st.act is None or r.act in (None, st.act))
+                   for r in stated_sections(text)):
+                return True
+            continue
+        if st.section == ref.section and st.act in (None, ref.act):
+            if not st.sub or st.sub[:1] == ref.sub[:1] or (not ref.sub and f"({st.sub[0]})" in text):
+                return True
+        for eq in {*equivalents(ref.base), *equivalents(ref)}:
+            if eq.section == st.section and st.act in (None, eq.act):
+                return True
+    return False
+
+
+def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
+                min_overlap: float = MIN_OVERLAP) -> tuple[str, ...]:
+    """Reasons why ``claim`` (a sentence without markers) is not supported by the ``cited`` passages;
+    ``()`` when it is."""
+    texts = [_support_text(h) for h in cited]
+    reasons: list[str] = []
+    quotes = quotes_in(claim)
+    good_quotes = []
+    for q in quotes:
+        if _quote_ok(q, texts):
+            good_quotes.append(q)
+        else:
+            reasons.append(f"quote not in the cited text: \u201c{q[:60]}\u201d")
+    quoted = [(m.start(), m.end()) for m in re.finditer(r"[\"“][^\"“”]{3,}?[\"”]", claim)]
+    refs = [r for r in stated_sections(claim) if not any(a <= r.span[0] < b for a, b in quoted)]
+    for r in refs:
+        if not _ref_ok(r, cited, texts, equivalents):
+            reasons.append(f"section {(r.act + ' ') if r.act else ''}{r.section}"
+                           f"{''.join(f'({s})' for s in r.sub)} is not the cited passage's")
+    have = frozenset().union(*(punishment_terms(t) for t in texts))
+    missing = sorted(punishment_terms(claim) - have)
+    if missing:
+        reasons.append("punishment not in the cited text: " + ", ".join(missing))
+    bare = claim
+    for a, b in sorted([*quoted, *(r.span for r in refs)], reverse=True):
+        bare = bare[:a] + " " + bare[b:]
+    nums = numbers_in(bare) - {1} - frozenset().union(*(numbers_in(t) for t in texts))
+    if nums:
+        reasons.append("number not in the cited text: " + ", ".join(map(str, sorted(nums))))
+    words = content_terms(bare) + [t for q in good_quotes for t in content_terms(q)]
+    if words:
+        vocab = set().union(*(content_terms(t) for t in texts))
+        share = sum(w in vocab for w in words) / len(words)
+        if share < min_overlap:
+            reasons.append(f"only {share:.0%} of its words occur in the cited text")
+    return tuple(reasons)
+
+
+@dataclass(frozen=True)
+class SentenceCheck:
+    """The verdict on one sentence: ``status`` is ``supported``, ``unsupported``, ``abstention`` or ``empty``."""
+
+    sentence: str
+    markers: tuple[int, ...]
+    status: str
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verification:
+    """``text`` is what ships; ``citations`` carry ``support``; ``removed`` lists sentences taken out."""
+
+    text: str
+    citations: tuple
+    checks: tuple[SentenceCheck, ...]
+    removed: tuple[SentenceCheck, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    @property
+    def supported_share(self) -> float:
+        """Share of claim sentences (not abstentions or empty lines) that were supported; 1.0 when none."""
+        claims = [c for c in self.checks if c.status in ("supported", "unsupported")]
+        return sum(c.status == "supported" for c in claims) / len(claims) if claims else 1.0
+
+
+def law_equivalents(corpus_path=None) -> Equivalents | None:
+    """Official successors/predecessors from the BPR&D correspondence tables (:mod:`legal_rag.law`): only
+    rows with status ``mapped`` count (a "New" provision or a table silence has no equivalent). ``None`` when
+    the law module or its tables are unavailable."""
+    try:
+        from .law import load_concordance
+
+        conc = load_concordance(corpus_path)
+    except (ImportError, LegalRagError, OSError):
+        return None
+
+    def equivalents(ref: StatuteRef) -> set[StatuteRef]:
+        if ref.act not in OLD_ACTS and ref.act not in NEW_ACTS:
+            return set()
+        try:
+            c = conc.query(ref)
+        except LegalRagError:
+            return set()
+        return set(c.targets) if c.status == "mapped" else set()
+
+    return equivalents
+
+
+def _is_abstention(claim: str) -> bool:
+    n = normalise(claim)
+    return n.startswith(normalise(NOT_IN_SOURCES).rstrip(".")) or n.startswith("the indexed sources do not contain") \
+        or n.startswith("no judgment titled")
+
+
+def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupported: str = "remove",
+           min_overlap: float = MIN_OVERLAP) -> Verification:
+    """Check ``draft`` sentence by sentence (see the module docstring) and build the text that ships.
+
+    ``equivalents(ref)`` returns the official successors/predecessors of ``ref``; default: the law module's,
+    or none (then only the cited passage's own section counts, and ``problems`` says so).
+    Raises ``ValueError`` for an unknown ``on_unsupported``.
+    """
+    if on_unsupported not in ("remove", "mark"):
+        raise ValueError(f"on_unsupported must be 'remove' or 'mark', got {on_unsupported!r}")
+    problems: list[str] = []
+    if equivalents is None:
+        equivalents = law_equivalents()
+        if equivalents is None:
+            problems.append("official correspondence tables unavailable: sections checked against the cited "
+                            "passage only")
+            equivalents = lambda ref: set()  # noqa: E731
+    cited: Cited = cite(draft.text, draft.passages)
+    problems += cited.problems
+    checks: list[SentenceCheck] = []
+    for s in cited.sentences:
+        claim = s.claim
+        if not re.search(r"\w\w", claim):
+            checks.append(SentenceCheck(claim, s.markers, "empty"))
+        elif _is_abstention(claim):
+            checks.append(SentenceCheck(claim, s.markers, "abstention"))
+        elif not s.markers:
+            why = "cites only passages not given" if s.bad_markers else "no [n] citation"
+            checks.append(SentenceCheck(claim, (), "unsupported", (why,)))
+        else:
+            reasons = check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap)
+            checks.append(SentenceCheck(claim, s.markers, "unsupported" if reasons else "supported", reasons))
+    return _ship(draft, cited, checks, problems, on_unsupported)
+
+
+def _ship(draft: Draft, cited: Cited, checks: list[SentenceCheck], problems: list[str], mode: str) -> Verification:
+    text, removed = draft.text, []
+    for s, c in sorted(zip(cited.sentences, checks), key=lambda p: -p[0].start):
+        if c.status != "unsupported":
+            continue
+        problems.append(f"{'removed' if mode == 'remove' else 'marked'} unsupported sentence "
+                        f"{c.sentence[:80]!r}: {'; '.join(c.reasons)}")
+        if mode == "remove":
+            removed.append(c)
+            text = text[:s.start] + text[s.end:]
+        else:
+            text = text[:s.end] + f" \u27e8unsupported: {'; '.join(c.reasons)}\u27e9" + text[s.end:]
+    from .cite import remove_bad_markers
+
+    text = remove_bad_markers(text, draft.passages)
+    text = "\n".join(re.sub(r"[ \t]{2,}", " ", line).strip() for line in text.splitlines())
+    text = re.sub(r"\n{2,}", "\n", text).strip()
+    status = {s.start: c.status for s, c in zip(cited.sentences, checks)}
+    by_sentence = {}
+    for s in cited.sentences:
+        by_sentence[s.claim] = status[s.start]
+    citations = []
+    for cit in cited.citations:
+        st = by_sentence.get(cit.sentence, "unchecked")
+        if mode == "remove" and st == "unsupported":
+            continue
+        w = draft.weights[cit.marker - 1] if len(draft.weights) >= cit.marker else None
+        citations.append(dataclasses.replace(cit, support=st if st in ("supported", "unsupported") else "unchecked",
+                                             weight=w))
+    if not text.strip() and checks and not draft.abstained:
+        text = (f"{NOT_IN_SOURCES} (The generated answer was withheld: none of its statements could be verified "
+                f"against the cited passages.)")
+    return Verification(text, tuple(citations), tuple(checks), tuple(reversed(removed)), tuple(problems))
+
+
+def to_answer(draft: Draft, verification: Verification, *, flags: Sequence[SupersessionFlag] = (),
+              index_id: str = "") -> Answer:
+    """The :class:`~legal_rag.types.Answer` that ships: verified text and citations, the draft's passages and
+    prompt, and the problems of both stages."""
+    return Answer(query=draft.question, text=verification.text, citations=verification.citations,
+                  flags=tuple(flags), problems=(*draft.problems, *verification.problems), passages=draft.passages,
+                  model=draft.generator, prompt=draft.prompt, index_id=index_id)

@@ -1,0 +1,90 @@
+"""Abstention: field cases BL-37 (fabricated citation) and BL-39 (title-only fabricated case), and the
+relevance floor."""
+
+import pytest
+
+from legal_rag.config import load_settings
+from legal_rag.generate import NOT_IN_SOURCES, case_references, generate
+from legal_rag.generate.abstain import clears_floor
+from legal_rag.types import Hit
+from legal_rag.verify import to_answer, verify
+
+from .fakes import BNS_318, JUDGMENT, FakeBackend, cheating_hits, hits, judgment, statute
+
+
+def never(_):
+    raise AssertionError("the model must not be called when the sources do not contain the case")
+
+
+def judgment_hits():
+    return hits(judgment("sc-2019-1", "Ramesh Kumar v. State of Punjab", JUDGMENT,
+                         meta=(("citations", "(2019) 5 SCC 999"), ("court", "Supreme Court of India"))),
+                statute("BNS", "318", "Cheating.", BNS_318))
+
+
+@pytest.mark.parametrize("generator", ["extractive", "llm"])
+def test_bl37_fabricated_citation_is_not_summarised(generator):
+    s = load_settings()
+    backend = FakeBackend(never) if generator == "llm" else None
+    d = generate("Verify and summarise (2019) 5 SCC 9999 on cheating", judgment_hits(), s, backend=backend)
+    assert d.abstained and d.passages == ()
+    assert "(2019) 5 SCC 9999" in d.text and "do not contain" in d.text
+    a = to_answer(d, verify(d, equivalents=lambda r: set()))
+    assert a.citations == () and "Ramesh" not in a.text  # no look-alike (2019) 5 SCC 999
+
+
+def test_bl37_foreign_fabricated_citation():
+    d = generate("Verify and summarise Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir.)",
+                 judgment_hits(), load_settings(), backend=FakeBackend(never))
+    assert d.abstained and "925 F.3d 1339" in d.text
+
+
+def test_bl39_title_only_case_gets_no_fuzzy_match():
+    s = load_settings()
+    look_alike = hits(judgment("bom-1", "Sunita v. Elegant Enterprises", JUDGMENT),
+                      judgment("bom-2", "Ramesh w/o Sunita v. Elegant Associates Pvt Ltd", JUDGMENT))
+    q = "Apply the ratio of Sunita w/o Ramesh v. Elegant Associates to a builder's delay"
+    d = generate(q, look_alike, s, backend=FakeBackend(never))
+    assert d.abstained and "please give a citation" in d.text.lower()
+    assert "Elegant Enterprises" not in d.text and d.passages == ()
+
+
+def test_a_case_that_is_in_the_sources_is_answered():
+    s = load_settings()
+    d = generate("What did Ramesh Kumar vs. State of Punjab hold on cheating?", judgment_hits(), s)
+    assert not d.abstained and "[1]" in d.text
+    d = generate("Summarise (2019) 5 SCC 999", judgment_hits(), s)
+    assert not d.abstained
+
+
+def test_known_case_lookup_is_consulted():
+    s = load_settings()
+    q = "Summarise (2020) 1 SCC 100 on cheating"
+    assert generate(q, cheating_hits(), s).abstained
+    d = generate(q, cheating_hits(), s, known_case=lambda ref: ref.text == "(2020) 1 SCC 100")
+    assert not d.abstained
+
+
+def test_code_comparisons_are_not_case_titles():
+    assert case_references("IPC vs BNS: what changed for cheating?") == ()
+    assert case_references("Compare the Indian Penal Code v. Bharatiya Nyaya Sanhita") == ()
+
+
+def test_relevance_floor():
+    s = load_settings()
+    c = statute("BNS", "318", "Cheating.", BNS_318)
+    assert clears_floor("cake recipe", Hit(c, 0.0, "lookup", 1), s.relevance_floor)
+    assert not clears_floor("cheating", Hit(c, 0.10, "dense", 1), {"dense": 0.25})
+    assert clears_floor("cake", Hit(c, 0.30, "dense", 1), {"dense": 0.25})
+    assert clears_floor("cheating", Hit(c, 0.01, "rrf", 1), {"dense": 0.25})  # no floor for rrf: words decide
+    assert not clears_floor("What is the punishment under the law?", Hit(c, 0.01, "rrf", 1), {})
+    assert clears_floor("what does section 318 say", Hit(c, 0.01, "rrf", 1), {})
+    assert not clears_floor("cheating", Hit(c, 3.0, "rerank:my-model", 1), {"rerank": 4.0})
+
+
+def test_no_relevant_passage_means_abstention_without_a_model_call():
+    d = generate("What is the recipe for chocolate cake?", cheating_hits(), load_settings(),
+                 backend=FakeBackend(never))
+    assert d.abstained and d.text == NOT_IN_SOURCES
+    d = generate("What is cheating?", [], load_settings())
+    assert d.abstained and d.text == NOT_IN_SOURCES

@@ -1,0 +1,75 @@
+"""The answer stage on the real BNS text (Gazette PDF, parsed by legal_rag.ingest) with the official
+correspondence tables (legal_rag.law): extractive answers verify fully, with correct section and page; a
+wrong punishment or section is removed; a planted instruction stays data."""
+
+import pytest
+
+from legal_rag.config import load_settings
+from legal_rag.generate import generate
+from legal_rag.types import Chunk, Draft, Hit, StatuteRef
+from legal_rag.verify import law_equivalents, to_answer, verify
+
+from .fakes import PLANTED_420, judgment
+
+pytestmark = pytest.mark.slow
+BNS_PDF = "statutes/pdf/BNS_2023_gazette_Act45.pdf"
+
+
+@pytest.fixture(scope="module")
+def bns():
+    from legal_rag.ingest.pdf import extract_pages
+    from legal_rag.ingest.statutes import parse_statute
+
+    path = load_settings().corpus_path / BNS_PDF
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    sections, _ = parse_statute("BNS", extract_pages(path).pages, path.name)
+    return {s.ref.section: s for s in sections}
+
+
+@pytest.fixture(scope="module")
+def equivalents():
+    eq = law_equivalents()
+    if eq is None:
+        pytest.skip("legal_rag.law tables unavailable")
+    return eq
+
+
+def hit(section, rank=1) -> Hit:
+    c = Chunk(id=f"BNS-{section.ref.section}-0-real", kind="statute", text=section.text, title=section.title,
+              source=section.source, pages=section.pages, ref=section.ref)
+    return Hit(c, 1.0 / (60 + rank), "rrf", rank)
+
+
+def test_extractive_answer_on_the_real_bns_cites_section_sub_section_and_page(bns, equivalents):
+    hits = [hit(bns[n], i) for i, n in enumerate(("318", "316", "319"), 1)]
+    d = generate("What is the punishment for cheating?", hits, load_settings())
+    v = verify(d, equivalents=equivalents)
+    a = to_answer(d, v)
+    assert v.supported_share == 1.0 and not v.removed, v.problems
+    assert "seven years" in a.text and a.text.splitlines()[0] == "BNS 318 - Cheating [1]"
+    four = [c for c in a.citations if c.ref == StatuteRef("BNS", "318", ("4",))]
+    assert four and four[0].source == "BNS_2023_gazette_Act45.pdf" and four[0].pages == bns["318"].pages
+    assert four[0].pages[0] in (86, 87)  # the Gazette prints s.318 on pp. 86-87
+
+
+def test_paraphrase_with_the_old_section_is_checked_through_the_official_table(bns, equivalents):
+    passages = (hit(bns["318"]),)
+    good = Draft("q", "Cheating that induces delivery of property, formerly IPC 420, is punishable under BNS "
+                      "318(4) with imprisonment up to seven years and fine [1].", passages=passages)
+    bad = Draft("q", "Cheating under BNS 318 is punishable with imprisonment up to ten years [1]. "
+                     "It was formerly IPC 302 [1].", passages=passages)
+    assert verify(good, equivalents=equivalents).supported_share == 1.0
+    v = verify(bad, equivalents=equivalents)
+    assert v.supported_share == 0.0 and len(v.removed) == 2
+    assert any("10 year" in r for c in v.removed for r in c.reasons)
+    assert any("IPC 302" in r for c in v.removed for r in c.reasons)
+
+
+def test_murder_answer_and_planted_instruction(bns, equivalents):
+    hits = [hit(bns["103"]), Hit(judgment("c-1", "Commentary on murder", "Murder after the new codes. "
+                                          + PLANTED_420), 0.01, "rrf", 2)]
+    d = generate("What is the punishment for murder?", hits, load_settings())
+    v = verify(d, equivalents=equivalents)
+    assert d.flagged == ("c-1-p1-test",) and "remains in force" not in v.text
+    assert "death or imprisonment for life" in " ".join(v.text.split()) and v.supported_share == 1.0
