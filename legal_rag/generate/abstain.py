@@ -11,7 +11,8 @@ Two tests, both run before any model sees the question:
    minimum score, e.g. ``{"dense": 0.25}`` for cosine similarity) and its score reaches it; ``lookup`` hits (an
    exact section the user named) always clear it. Scores of stages without a named floor (RRF ranks, a reranker
    without a calibrated threshold) carry no absolute relevance, so such a passage clears the floor only when it
-   shares a distinctive content word, or a section the question names, with the question.
+   shares a distinctive content word, or a section the question names, with the question. A passage that is
+   the judgment the question names always clears it.
 """
 
 from __future__ import annotations
