@@ -61,6 +61,7 @@ def pages_from_text(source: str, text: str, *, page_chars: int = PSEUDO_PAGE_CHA
         size += len(line) + 1
     if cur:
         chunks.append("\n".join(cur))
+    chunks = [c for c in chunks if c.strip()]  # a trailing newline is not a page
     pages: list[Page] = []
     problems: list[Problem] = []
     for i, raw in enumerate(chunks, 1):
