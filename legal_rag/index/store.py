@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -61,7 +62,9 @@ class ChunkStore:
     def __init__(self, path: Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path), timeout=30)
+        # readers may call from several threads (LangChain's batch); a lock serialises use of the connection
+        self.db = sqlite3.connect(str(self.path), timeout=30, check_same_thread=False)
+        self._lock = threading.RLock()
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(_SCHEMA)
 
@@ -108,13 +111,17 @@ class ChunkStore:
         for i in range(0, len(ids), 500):
             part = ids[i:i + 500]
             q = f"SELECT * FROM chunks WHERE id IN ({','.join('?' * len(part))})"
-            out.update((r[0], _chunk(r)) for r in self.db.execute(q, part))
+            with self._lock:
+                rows = self.db.execute(q, part).fetchall()
+            out.update((r[0], _chunk(r)) for r in rows)
         return out
 
     def by_ref(self, act: str, section: str) -> list[Chunk]:
         """Chunks of one section, in part order (``section`` as stored, letters upper-case: ``498A``)."""
         q = "SELECT * FROM chunks WHERE act = ? AND upper(section) = upper(?) ORDER BY part"
-        return [_chunk(r) for r in self.db.execute(q, (act, section))]
+        with self._lock:
+            rows = self.db.execute(q, (act, section)).fetchall()
+        return [_chunk(r) for r in rows]
 
     # ---- embeddings ---------------------------------------------------------------------------------------
     def missing_embeddings(self, model: str) -> list[tuple[str, str]]:

@@ -1,0 +1,256 @@
+"""Benchmarks that print figures (not timed tests). Usage::
+
+    HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 .venv/bin/python bench/run.py [--work DIR] [--task1-chunks N]
+        [--skip task1,langchain,...] [--out bench/results.md]
+
+Sections: AILA Task 2 (BM25 / dense / hybrid), the Acts index (ingest -> index throughput vs the embedder's raw
+throughput, dev set, BNS-era Task 2, query latency per stage, HNSW recall@10 vs exact search, LangChain
+EnsembleRetriever baseline on the same chunks) and AILA Task 1 (capped dense, see run_task1).
+Every figure is appended to the markdown output as it is produced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from legal_rag.config import Settings  # noqa: E402
+from legal_rag.eval.aila import TEST_QUERIES, format_table, load_queries  # noqa: E402
+from legal_rag.index import Embedder, build_index  # noqa: E402
+
+OUT: list[str] = []
+
+
+def emit(text: str = "") -> None:
+    print(text, flush=True)
+    OUT.append(text)
+
+
+def pct(xs, p):
+    return float(np.percentile(np.asarray(xs) * 1000, p))
+
+
+def raw_throughput(emb: Embedder, passages: list[str]) -> float:
+    t0 = time.perf_counter()
+    emb.embed_passages(passages)
+    return len(passages) / (time.perf_counter() - t0)
+
+
+def hnsw_recall(index, emb_model: str, queries: int = 200, k: int = 10) -> float:
+    ids = [c.id for c in index.store.all_chunks()]
+    vecs = index.store.vectors(emb_model, ids)
+    rng = np.random.default_rng(0)
+    picks = rng.choice(len(ids), size=min(queries, len(ids)), replace=False)
+    hits = 0
+    for i in picks:
+        q = vecs[i] + rng.normal(0, 0.02, vecs.shape[1]).astype(np.float32)
+        q /= np.linalg.norm(q)
+        exact = set(np.array(ids)[np.argsort(-(vecs @ q), kind="stable")[:k]])
+        got = {cid for cid, _ in index.dense.search(q, k)}
+        hits += len(exact & got)
+    return hits / (k * len(picks))
+
+
+def latency(index, settings, questions: list[str]) -> dict[str, list[float]]:
+    from legal_rag.retrieve.search import search
+
+    per: dict[str, list[float]] = {"embed": [], "dense": [], "sparse": [], "fuse": [], "total": []}
+    for q in questions:
+        t: dict = {}
+        t0 = time.perf_counter()
+        search(q, index, settings, timings=t)
+        t["total"] = time.perf_counter() - t0
+        for k in per:
+            per[k].append(t.get(k, 0.0))
+    return per
+
+
+def langchain_baseline(index, settings, devset, k_each: int = 50):
+    """EnsembleRetriever(BM25Retriever, Chroma vector store) over the same chunk passages; vectors come from our
+    store (same model, no second embedding run)."""
+    from langchain_chroma import Chroma
+    from langchain_classic.retrievers import EnsembleRetriever
+    from langchain_community.retrievers import BM25Retriever
+    from langchain_core.documents import Document
+    from langchain_core.embeddings import Embeddings
+
+    from legal_rag.index.store import content_hash
+    from legal_rag.types import passage_text
+
+    chunks = index.store.all_chunks()
+    model = index.manifest.embed_model
+    vecs = index.store.vectors(model, [c.id for c in chunks])
+    cache = {passage_text(c): v for c, v in zip(chunks, vecs)}
+
+    class Cached(Embeddings):
+        def embed_documents(self, texts):
+            return [cache[t].tolist() if t in cache else index.embedder.embed_passages([t])[0].tolist() for t in texts]
+
+        def embed_query(self, text):
+            return index.embedder.embed_query(text).tolist()
+
+    docs = [Document(page_content=passage_text(c), metadata={"ref": f"{c.ref.act} {c.ref.section}" if c.ref else c.case},
+                     id=c.id) for c in chunks]
+    _ = content_hash
+    bm25 = BM25Retriever.from_documents(docs, k=k_each)
+    vs = Chroma(collection_name="lc_baseline", embedding_function=Cached(),
+                persist_directory=str(Path(settings.data_dir) / "lc_chroma"))
+    for i in range(0, len(docs), 2000):
+        vs.add_documents(docs[i:i + 2000], ids=[d.id for d in docs[i:i + 2000]])
+    ens = EnsembleRetriever(retrievers=[bm25, vs.as_retriever(search_kwargs={"k": k_each})], weights=[0.5, 0.5])
+    return ens
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--work", default="/tmp/legal_rag_bench")
+    ap.add_argument("--task1-chunks", type=int, default=1)
+    ap.add_argument("--skip", default="")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results.md"))
+    a = ap.parse_args()
+    skip = set(filter(None, a.skip.split(",")))
+    work = Path(a.work)
+    base = Settings()
+    emb = Embedder.from_settings(base)
+    import torch
+
+    emit(f"# Retrieval benchmarks\n\nMachine: {os.cpu_count()} CPU cores, torch threads {torch.get_num_threads()}, "
+         f"embedder `{emb.model_id}` ({emb.window}-token window); started {time.strftime('%Y-%m-%d %H:%M')}. "
+         "Other jobs shared the CPU during the run, so absolute speeds are pessimistic; ratios in one run are fair.\n")
+
+    def flush():
+        Path(a.out).write_text("\n".join(OUT) + "\n")
+
+    from legal_rag.eval.runners import (build_aila_statutes, run_bns_variant, run_devset, run_task1, run_task2)
+
+    # ---- AILA Task 2 -----------------------------------------------------------------------------------------
+    if "task2" not in skip:
+        s2 = Settings(data_dir=work / "aila_task2")
+        st: dict = {}
+        idx2 = build_aila_statutes(s2, emb, st)
+        emit(f"## AILA 2019 Task 2 (statutes), test queries Q11-Q50\n\n197 statutes -> {len(idx2.sparse)} chunks; "
+             f"embedded {st['embedded']} in {st['embed_s']:.0f}s. Ranked every chunk; statute = its best chunk.\n")
+        emit(format_table(run_task2(idx2, s2)))
+        emit()
+        flush()
+
+    # ---- Acts index -----------------------------------------------------------------------------------------
+    sa = Settings(data_dir=work / "acts")
+    from legal_rag.eval.acts import load_sections
+    from legal_rag.ingest.chunk import chunk_section
+
+    t0 = time.perf_counter()
+    secs, origin = load_sections(Settings())
+    t_load = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    chunks = [c for s in secs for c in chunk_section(s, emb, chunk_tokens=sa.chunk_tokens, overlap=sa.chunk_overlap)]
+    t_chunk = time.perf_counter() - t0
+    from collections import Counter
+
+    from legal_rag.types import passage_text
+
+    sample = [passage_text(c) for c in chunks[:256]]
+    raw = raw_throughput(emb, sample)
+    st = {}
+    t0 = time.perf_counter()
+    idx = build_index(chunks, sa, embedder=emb, stats=st)
+    t_build = time.perf_counter() - t0
+    acts = Counter(s.ref.act for s in secs)
+    emit(f"## Acts index\n\nSections from `{origin}` ({t_load:.0f}s): " + ", ".join(f"{k} {v}" for k, v in sorted(acts.items()))
+         + f"; {len(chunks)} chunks (chunking {t_chunk:.1f}s).\n")
+    emit("| stage | figure |\n|---|---|")
+    emit(f"| raw embedder, 256 passages | {raw:.1f} passages/s |")
+    emit(f"| build_index (sync + embed {st['embedded']} + Chroma + bm25s) | {t_build:.0f}s, "
+         f"{len(chunks) / t_build:.1f} chunks/s end to end |")
+    emit(f"| of which embedding | {st['embed_s']:.0f}s ({st['embedded'] / max(st['embed_s'], 1e-9):.1f} passages/s) |")
+    emit(f"| Chroma upsert ({st['dense_batches']} batches) | {st['dense_s']:.1f}s |")
+    emit(f"| bm25s index | {st['sparse_s']:.1f}s |")
+    t0 = time.perf_counter()
+    st2: dict = {}
+    build_index(chunks, sa, embedder=emb, stats=st2)
+    emit(f"| re-ingest unchanged (embeds {st2['embedded']}) | {time.perf_counter() - t0:.1f}s |\n")
+    flush()
+
+    from legal_rag.eval.runners import load_devset
+
+    dev_path = ROOT / "bench" / "devset.jsonl"
+    devset = load_devset(dev_path)
+    emit(f"## Dev set ({len(devset)} questions, gold from the BPR&D table), section level\n")
+    emit("| system | recall@5 | nDCG@10 | MRR |\n|---|---|---|---|")
+    dev = run_devset(idx, sa, dev_path)
+    for mode, m in dev.items():
+        emit(f"| ours {mode} | {m['recall@5']:.3f} | {m['ndcg@10']:.3f} | {m['mrr']:.3f} |")
+    flush()
+
+    if "langchain" not in skip:
+        from legal_rag.eval.metrics import DEV_METRICS, evaluate_run
+
+        ens = langchain_baseline(idx, sa, devset)
+        import re
+
+        qrels = {d["id"]: {re.sub(r"\(.*", "", g): 1 for g in d["gold"]} for d in devset}
+        runs, lc_t = {}, []
+        for d in devset:
+            t0 = time.perf_counter()
+            docs = ens.invoke(d["question"])
+            lc_t.append(time.perf_counter() - t0)
+            runs[d["id"]] = list(dict.fromkeys(x.metadata["ref"] for x in docs))
+        m = evaluate_run(qrels, runs, DEV_METRICS)
+        emit(f"| LangChain EnsembleRetriever(BM25Retriever + Chroma) | {m['recall@5']:.3f} | {m['ndcg@10']:.3f} | {m['mrr']:.3f} |")
+        ours = latency(idx, sa, [d["question"] for d in devset])
+        emit(f"\nQuery latency on the dev set: ours p50 {pct(ours['total'], 50):.1f} ms / p95 {pct(ours['total'], 95):.1f} ms; "
+             f"LangChain ensemble p50 {pct(lc_t, 50):.1f} ms / p95 {pct(lc_t, 95):.1f} ms; ratio of p50 "
+             f"{statistics.median(lc_t) / statistics.median(ours['total']):.2f}x.\n")
+        flush()
+
+    texts = load_queries(Settings().corpus_path)
+    qs = [d["question"] for d in devset] + ["IPC 420", "s. 498-A", "BNS 318(4)"]
+    per = latency(idx, sa, qs)
+    emit(f"## Query latency per stage, Acts index ({len(chunks)} chunks), {len(qs)} short queries (ms)\n")
+    emit("| stage | p50 | p95 |\n|---|---|---|")
+    for k, v in per.items():
+        emit(f"| {k} | {pct(v, 50):.1f} | {pct(v, 95):.1f} |")
+    emit()
+    rec = hnsw_recall(idx, idx.manifest.embed_model)
+    emit(f"## HNSW recall@10 vs exact numpy search\n\nActs index, {len(chunks)} real MiniLM vectors, 200 perturbed "
+         f"chunk vectors as queries, ef_search={sa.hnsw_ef_search}: recall@10 = {rec:.4f}\n")
+    flush()
+
+    emit("## AILA 2019 Task 2, BNS era (gold re-labelled with successors; searched in our new-code sections)\n")
+    emit(format_table(run_bns_variant(idx, sa)))
+    emit()
+    flush()
+
+    # ---- AILA Task 1 -----------------------------------------------------------------------------------------
+    if "task1" not in skip:
+        s1 = Settings(data_dir=work / "aila_task1")
+        res, st = run_task1(s1, dense_chunks_per_doc=a.task1_chunks, embedder=emb, log=print)
+        emit(f"## AILA 2019 Task 1 (precedents), test queries Q11-Q50\n\n{st['docs']} judgments -> {st['chunks']} "
+             f"chunks, all in BM25 (built in {st['sparse_build_s']:.0f}s); dense holds the first {a.task1_chunks} "
+             f"chunk(s) of each judgment ({st['dense_chunks']} vectors, embedded in {st['build_embed_s']:.0f}s).\n")
+        emit(format_table(res))
+        from legal_rag.index import open_index
+
+        i1 = open_index(s1, embedder=emb)
+        per = latency(i1, s1, [texts[q][:2000] for q in TEST_QUERIES[:20]])
+        emit(f"\nQuery latency over the judgment index ({st['dense_chunks']} dense / {st['dense_chunks']} sparse "
+             "chunks), 20 AILA queries cut to 2,000 characters (ms): " + ", ".join(
+                 f"{k} p50 {pct(v, 50):.0f} / p95 {pct(v, 95):.0f}" for k, v in per.items()))
+        emit()
+        flush()
+    flush()
+
+
+if __name__ == "__main__":
+    main()
