@@ -1,0 +1,87 @@
+"""The stage without models: switching off, ordering, names, errors (a fake scorer stands in for a model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from legal_rag.config import Settings
+from legal_rag.errors import ConfigError
+from legal_rag.rerank import Reranker, windows
+from legal_rag.types import Chunk, Hit
+
+from .conftest import fused
+
+
+def _chunks(n):
+    return [Chunk(id=f"c{i}", kind="judgment", text=f"text {i}", title=f"T{i}", source="s.txt", pages=(1, 1),
+                  case=f"C{i}") for i in range(n)]
+
+
+class FakeScorer:
+    name = "fake-v1"
+
+    def __init__(self, scores):
+        self.scores, self.calls = scores, []
+
+    def score(self, query, passages):
+        self.calls.append(len(passages))
+        return [self.scores[int(p.split()[-1])] for p in passages]
+
+
+@pytest.mark.parametrize("setting", ["none", "None", "", "off"])
+def test_none_returns_fused_list_unchanged_and_loads_nothing(setting):
+    hits = fused(_chunks(8))
+    rr = Reranker(setting)
+    assert not rr.enabled
+    assert rr.rerank("q", hits, top_k=3, rerank_candidates=5) == hits
+    assert rr._scorer is None and rr.name == "none"
+
+
+def test_default_setting_is_respected():
+    rr = Reranker.from_settings(Settings(rerank_model="none"))
+    assert not rr.enabled
+
+
+def test_rescores_only_candidates_keeps_top_k_and_names_model():
+    hits = fused(_chunks(6))
+    rr = Reranker("fake")
+    rr._scorer = FakeScorer([0.1, 0.2, 0.9, 0.5, 0.3, 99.0])
+    out = rr.rerank("q", hits, top_k=3, rerank_candidates=4)
+    assert rr._scorer.calls == [4]  # c5 (score 99) is past rerank_candidates: never scored
+    assert [h.chunk.id for h in out] == ["c2", "c3", "c1"]
+    assert [h.rank for h in out] == [1, 2, 3]
+    assert {h.stage for h in out} == {"rerank:fake-v1"}
+    assert [h.score for h in out] == [0.9, 0.5, 0.2]
+    assert hits[0].stage == "rrf"  # the input is untouched
+
+
+def test_ties_keep_fused_order():
+    rr = Reranker("fake")
+    rr._scorer = FakeScorer([1.0, 1.0, 2.0, 1.0])
+    out = rr.rerank("q", fused(_chunks(4)), top_k=4, rerank_candidates=4)
+    assert [h.chunk.id for h in out] == ["c2", "c0", "c1", "c3"]
+
+
+def test_bad_sizes_raise():
+    with pytest.raises(ValueError):
+        Reranker("none").rerank("q", (), top_k=0, rerank_candidates=3)
+
+
+def test_legal_without_training_says_how_to_train(tmp_path):
+    rr = Reranker("legal", data_dir=tmp_path)
+    with pytest.raises(ConfigError, match="train-reranker"):
+        rr.rerank("q", fused(_chunks(2)), top_k=1, rerank_candidates=2)
+
+
+def test_missing_package_is_a_config_error():
+    with pytest.raises(ConfigError, match="not installed"):
+        Reranker("pkg:no_such_package_xyz/model").rerank("q", fused(_chunks(2)), 1, 2)
+
+
+@pytest.mark.parametrize("n,size,overlap", [(0, 5, 2), (5, 5, 2), (6, 5, 2), (100, 7, 3), (1000, 510, 32)])
+def test_windows_cover_every_token_within_size(n, size, overlap):
+    w = windows(n, size, overlap)
+    assert w[0][0] == 0 and w[-1][1] == n
+    assert all(0 < b - a <= size or n == 0 for a, b in w)
+    assert all(b1 > a2 for (_, b1), (a2, _) in zip(w, w[1:]))  # consecutive windows overlap: no gap
+    assert windows(10, 4, 1) == [(0, 4), (3, 7), (6, 10)]
