@@ -1,0 +1,30 @@
+"""`legal-rag search` prints ranked passages with act, section, title, page and scores; errors are one line."""
+
+from __future__ import annotations
+
+import typer
+from typer.testing import CliRunner
+
+from legal_rag.retrieve.cli_search import search_cmd
+
+
+def _app():
+    app = typer.Typer()
+    app.command("search")(search_cmd)
+    app.command("noop")(lambda: None)
+    return app
+
+
+def test_search_prints_passages(small_index, monkeypatch):
+    idx, s = small_index
+    monkeypatch.setenv("LEGAL_RAG_DATA_DIR", str(s.data_dir))
+    r = CliRunner().invoke(_app(), ["search", "IPC 420", "-n", "3"])
+    assert r.exit_code == 0, r.output
+    first = [ln for ln in r.output.splitlines() if ln.lstrip().startswith("1.")][0]
+    assert "[lookup 1.0000] IPC 420" in first and "Cheating" in first and "p." in first and "id=IPC-420-0-" in first
+
+
+def test_missing_index_is_one_line_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("LEGAL_RAG_DATA_DIR", str(tmp_path / "none"))
+    r = CliRunner().invoke(_app(), ["search", "IPC 420"])
+    assert r.exit_code == 1 and "error: no index" in r.output
