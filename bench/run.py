@@ -85,7 +85,6 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
     from langchain_core.documents import Document
     from langchain_core.embeddings import Embeddings
 
-    from legal_rag.index.store import content_hash
     from legal_rag.types import passage_text
 
     chunks = index.store.all_chunks()
@@ -102,7 +101,6 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
 
     docs = [Document(page_content=passage_text(c), metadata={"ref": f"{c.ref.act} {c.ref.section}" if c.ref else c.case},
                      id=c.id) for c in chunks]
-    _ = content_hash
     bm25 = BM25Retriever.from_documents(docs, k=k_each)
     vs = Chroma(collection_name="lc_baseline", embedding_function=Cached(),
                 persist_directory=str(Path(settings.data_dir) / "lc_chroma"))

@@ -54,7 +54,7 @@ def load_sections(settings: Settings) -> tuple[tuple[Section, ...], str]:
     try:
         from ..ingest import load_corpus  # type: ignore[attr-defined]
 
-        corpus = load_corpus(settings)
+        corpus = load_corpus(settings, only="statute", progress=False)
         secs = tuple(corpus.sections)
         if secs:
             return secs, "ingest"

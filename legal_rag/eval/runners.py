@@ -12,7 +12,6 @@ import csv
 import json
 import re
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
