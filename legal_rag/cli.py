@@ -76,5 +76,110 @@ def ingest(
         typer.echo(f"report written to {json_path}")
 
 
+@app.command("index")
+def index_cmd(
+    only: Optional[list[str]] = typer.Option(None, "--only", help="a source name, act or kind (repeatable)"),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="show progress bars"),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="also write the ingest report as JSON"),
+) -> None:
+    """Ingest the corpus and build (or incrementally update) the index: unchanged chunks are not embedded again."""
+    from .ingest.corpus import report_dict
+    from .pipeline import build
+
+    try:
+        report, stats = build(load_settings(), only=only or None, progress=progress)
+    except LegalRagError as exc:
+        _fail(exc)
+    _print_report(report)
+    typer.echo("index: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
+                                     for k, v in sorted(stats.items())))
+    if json_path is not None:
+        tmp = json_path.with_name(json_path.name + ".tmp")
+        tmp.write_text(json.dumps(report_dict(report), indent=2, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, json_path)
+
+
+@app.command()
+def lookup(text: str = typer.Argument(..., help='a section reference, e.g. "IPC 420" or "BNS 318(4)"')) -> None:
+    """Section look-up: the old section, its successor(s) with their text, the table row and change summary."""
+    from .law import format_lookup
+    from .pipeline import Pipeline
+
+    try:
+        typer.echo(format_lookup(Pipeline(load_settings()).lookup(text)))
+    except LegalRagError as exc:
+        _fail(exc)
+
+
+@app.command()
+def search(
+    query: str = typer.Argument(...),
+    act: Optional[list[str]] = typer.Option(None, "--act", help="only these Acts (repeatable)"),
+    kind: Optional[str] = typer.Option(None, "--kind", help="statute or judgment"),
+    limit: int = typer.Option(10, "--limit", help="passages to print"),
+) -> None:
+    """Ranked passages with act, section, title, page and scores."""
+    from .pipeline import Pipeline
+
+    filters = {k: v for k, v in (("act", act), ("kind", kind)) if v}
+    try:
+        hits = Pipeline(load_settings()).search(query, filters or None)
+    except LegalRagError as exc:
+        _fail(exc)
+    for h in hits[:limit]:
+        c = h.chunk
+        where = str(c.ref) if c.ref else (c.case or "")
+        typer.echo(f"{h.rank:>3}. {h.score:8.4f} [{h.stage}] {where} {c.title} ({c.source} p.{c.pages[0]}"
+                   + (f"-{c.pages[1]}" if c.pages[1] != c.pages[0] else "") + ")")
+        typer.echo("     " + " ".join(c.text.split())[:200])
+
+
+@app.command()
+def ask(
+    question: str = typer.Argument(...),
+    offence_date: Optional[str] = typer.Option(None, "--offence-date", help="YYYY-MM-DD"),
+    as_json: bool = typer.Option(False, "--json", help="print the answer as JSON"),
+    generator: Optional[str] = typer.Option(None, "--generator", help="extractive, transformers, llama_cpp, ..."),
+) -> None:
+    """Answer from the indexed sources with per-passage citations, verification and supersession flags."""
+    import datetime as dt
+
+    from .export import export_answer
+    from .pipeline import Pipeline
+
+    try:
+        when = dt.date.fromisoformat(offence_date) if offence_date else None
+    except ValueError:
+        _fail(LegalRagError(f"--offence-date must be YYYY-MM-DD, got {offence_date!r}"))
+    try:
+        answer = Pipeline(load_settings()).ask(question, offence_date=when, generator=generator)
+    except LegalRagError as exc:
+        _fail(exc)
+    typer.echo(export_answer(answer, "json" if as_json else "markdown").decode("utf-8"))
+
+
+@app.command()
+def serve() -> None:
+    """Open the chat UI on settings.host:settings.port (127.0.0.1:7860 by default; never a public link)."""
+    import importlib.util
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("legal_rag_app", root / "app.py")
+    if spec is None or spec.loader is None:
+        _fail(LegalRagError(f"app.py not found beside the package at {root}"))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["legal_rag_app"] = mod
+    spec.loader.exec_module(mod)
+    mod.main()
+
+
+from .export_cli import export as _export_cmd  # noqa: E402
+from .rerank_cli import train_reranker_command as _train_cmd  # noqa: E402
+
+app.command("export")(_export_cmd)
+app.command("train-reranker")(_train_cmd)
+
+
 if __name__ == "__main__":
     app()

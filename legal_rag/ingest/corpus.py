@@ -12,6 +12,7 @@ A missing file, a sha256 mismatch, an unreadable PDF or a parser crash on one fi
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 import tomllib
 from collections import Counter
@@ -127,7 +128,8 @@ def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Ju
     pages: tuple[Page, ...] = ()
     problems: list[Problem] = []
     if src.format == "pdf":
-        res = pdf.extract_pages(path, timeout_s=settings.pdf_timeout_s, max_pages=settings.max_pages)
+        res = pdf.extract_pages(path, timeout_s=settings.pdf_timeout_s, max_pages=settings.max_pages,
+                                cache_dir=None if os.environ.get(pdf.CACHE_ENV) else settings.data_dir / "cache" / "pages")
         pages, problems = res.pages, list(res.problems)
         if not res.ok and not pages:
             return [], [], [], problems, 0

@@ -20,7 +20,9 @@ so :mod:`legal_rag.ingest.statutes` can pair a title with the section it stands 
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import queue
 import subprocess
 import sys
@@ -82,7 +84,50 @@ def _child(path: Path, timeout_s: float, max_pages: int, source: str):
             proc.wait()
 
 
-def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000) -> PdfResult:
+#: Environment variable naming a directory for the raw-layout cache (used by the test session and ``load_corpus``).
+CACHE_ENV = "LEGAL_RAG_PAGE_CACHE"
+
+
+def _cache_key(path: Path, max_pages: int) -> str:
+    """sha256 of the file bytes, the page limit and the layout code: a change to any re-extracts."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    h.update(f"|{max_pages}|".encode())
+    h.update(Path(layout.__file__).read_bytes())
+    return h.hexdigest()
+
+
+def _cached_child(path: Path, timeout_s: float, max_pages: int, source: str, cache_dir: Path | None):
+    """:func:`_child`'s messages, replayed from ``cache_dir`` when this exact file was read before.
+
+    Only complete runs (no timeout, no crash) are stored; the file is written atomically."""
+    if cache_dir is None:
+        yield from _child(path, timeout_s, max_pages, source)
+        return
+    cache = Path(cache_dir) / f"{_cache_key(path, max_pages)}.json"
+    if cache.is_file():
+        try:
+            msgs = json.loads(cache.read_text(encoding="utf-8"))
+        except ValueError:
+            msgs = None
+        if msgs is not None:
+            yield from msgs
+            return
+    msgs = []
+    for msg in _child(path, timeout_s, max_pages, source):
+        msgs.append(msg)
+        yield msg
+    if not any("timeout" in m or "crash" in m for m in msgs):
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(msgs), encoding="utf-8")
+        os.replace(tmp, cache)
+
+
+def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000,
+                  cache_dir: Path | None = None) -> PdfResult:
     """Read a PDF's pages in a child process and clean them.
 
     Returns a :class:`PdfResult`; ``pages`` holds one :class:`Page` per page read (1-based, in order);
@@ -90,8 +135,13 @@ def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000
     ``kind`` ``missing``, ``empty_file``, ``not_pdf``, ``encrypted``, ``unreadable``, ``too_many_pages``,
     ``timeout``, ``crash``, ``page_error`` (errors), and ``no_text_layer``, ``legacy_hindi``,
     ``bad_char`` (warnings).
+
+    ``cache_dir`` (default: the directory in ``$LEGAL_RAG_PAGE_CACHE``, else none) keeps the child's raw
+    layout per file content hash, so an unchanged file is not read by pypdf again.
     """
     path = Path(path)
+    if cache_dir is None and os.environ.get(CACHE_ENV):
+        cache_dir = Path(os.environ[CACHE_ENV])
     source = path.name
     problems: list[Problem] = []
 
@@ -113,7 +163,7 @@ def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000
     count = 0
     raw: list[tuple[int, list[layout.Line], bool]] = []
     started = time.monotonic()
-    for msg in _child(path, timeout_s, max_pages, source):
+    for msg in _cached_child(path, timeout_s, max_pages, source, cache_dir):
         if "timeout" in msg:
             at = len(raw) + 1 if count else None
             problems.append(Problem(source, "timeout", f"pypdf made no progress for {timeout_s:g} s "

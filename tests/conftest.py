@@ -1,0 +1,67 @@
+"""Session-wide set-up shared by every test package.
+
+* No network: the Hugging Face hub, Gradio analytics and Chroma telemetry are switched off before any import.
+* PDF layout is cached by file content hash (``LEGAL_RAG_PAGE_CACHE``) under ``.legal_rag-test/`` at the repo
+  root, so the session reads each real PDF with pypdf once, however many test packages parse it.
+* ``real_index`` / ``real_pipeline``: the default corpus (every source of ``corpora/manifest.toml``) ingested,
+  chunked, embedded with the shipped MiniLM and indexed ONCE per session. The data directory is keyed by the
+  settings that shape the index; the SQLite store caches embeddings by chunk content hash, so a later session
+  on the same checkout embeds only chunks whose text changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_CACHE = ROOT / ".legal_rag-test"
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+os.environ.setdefault("LEGAL_RAG_PAGE_CACHE", str(TEST_CACHE / "pages"))
+
+
+def _real_settings():
+    from legal_rag.config import load_settings
+
+    base = load_settings()
+    key = hashlib.sha256(
+        "|".join(str(v) for v in (base.embed_model, base.chunk_tokens, base.chunk_overlap, base.hnsw_ef_construction,
+                                  base.hnsw_ef_search, base.hnsw_max_neighbors, base.manifest_path.read_bytes()))
+        .encode()).hexdigest()[:12]
+    return base.model_copy(update={"data_dir": TEST_CACHE / f"index-{key}"})
+
+
+@pytest.fixture(scope="session")
+def real_settings():
+    s = _real_settings()
+    if not (s.corpus_path / "statutes" / "pdf").is_dir():
+        pytest.skip(f"real corpus not found at {s.corpus_path}")
+    return s
+
+
+@pytest.fixture(scope="session")
+def real_build(real_settings):
+    """(IngestReport, build stats) of the session's real-corpus index build."""
+    from legal_rag.pipeline import build
+
+    return build(real_settings, progress=False)
+
+
+@pytest.fixture(scope="session")
+def real_pipeline(real_settings, real_build):
+    from legal_rag.pipeline import Pipeline
+
+    return Pipeline(real_settings)
+
+
+@pytest.fixture(scope="session")
+def real_index(real_pipeline):
+    return real_pipeline.index
