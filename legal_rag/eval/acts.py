@@ -1,7 +1,7 @@
 """Sections of the six Acts for evaluation and benchmarks.
 
 :func:`load_sections` uses the project's ingestion (``legal_rag.ingest.load_corpus``) when it is available and
-yields sections; otherwise it falls back to the structured copies in ``corpus_path/statutes/structured``
+yields sections of at least the IPC and the BNS; otherwise it falls back to the structured copies in ``corpus_path/statutes/structured``
 (IPC, CrPC and IEA from civictech-India JSON, BNS from the CMRIT CSV, BNSS from the Tejaswgupta JSON; no BSA),
 with ``pages=(0, 0)`` (unknown). The origin is returned so every figure says which one it used.
 """
@@ -56,7 +56,7 @@ def load_sections(settings: Settings) -> tuple[tuple[Section, ...], str]:
 
         corpus = load_corpus(settings, only="statute", progress=False)
         secs = tuple(corpus.sections)
-        if secs:
+        if {s.ref.act for s in secs} >= {"IPC", "BNS"}:  # a partial ingest would skew every figure
             return secs, "ingest"
     except Exception:  # ingestion not ready or failing: fall back, and say so in the origin
         pass

@@ -181,7 +181,7 @@ def open_index(settings: Settings, *, embedder: Embedder | None = None) -> Index
     embedder = embedder or Embedder.from_settings(settings)
     bdir = current_build(settings)
     if bdir is None:
-        raise IndexMismatchError(f"no index at {data_paths(settings)['root']}; build it with `legal-rag ingest`")
+        raise IndexMismatchError(f"no index at {data_paths(settings)['root']}; build it with `legal-rag index`")
     man = Manifest.read(bdir / "manifest.json")
     man.check(settings, embedder.model_id, bdir)
     dense = DenseIndex.open(settings, None if settings.chroma_url else bdir / "chroma", man.collection,

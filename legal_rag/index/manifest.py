@@ -27,7 +27,23 @@ from ..config import Settings
 from ..errors import IndexLockedError, IndexMismatchError
 
 FORMAT_VERSION = 1
-REBUILD_HINT = "rebuild it with `legal-rag ingest --rebuild` (or delete {path})"
+REBUILD_HINT = "rebuild it with `legal-rag index` (it writes a new build with the current settings; {path} is left as it is)"
+
+#: libraries whose on-disk formats the build depends on (Chroma's segment files, bm25s's saved arrays)
+FORMAT_LIBRARIES = ("chromadb", "bm25s")
+
+
+def library_versions() -> dict[str, str]:
+    """Installed versions of :data:`FORMAT_LIBRARIES`, e.g. ``{"bm25s": "0.3.16", "chromadb": "1.5.9"}``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in FORMAT_LIBRARIES:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "not installed"
+    return out
 
 
 @dataclass(frozen=True)
@@ -48,6 +64,8 @@ class Manifest:
     chunks: int = 0
     corpus: dict = field(default_factory=dict)
     created: str = ""
+    # a manifest written before this field existed reads as built with the installed versions
+    libraries: dict = field(default_factory=library_versions)
 
     def write(self, path: Path) -> None:
         tmp = path.with_suffix(".tmp")
@@ -65,7 +83,7 @@ class Manifest:
         want = {"format_version": FORMAT_VERSION, "embed_model": model_id, "chunk_tokens": settings.chunk_tokens,
                 "chunk_overlap": settings.chunk_overlap, "query_prompt": settings.embed_query_prompt,
                 "passage_prompt": settings.embed_passage_prompt, "hnsw": hnsw_config(settings),
-                "chroma_url": settings.chroma_url}
+                "chroma_url": settings.chroma_url, "libraries": library_versions()}
         have = asdict(self)
         bad = [f"{k}: index has {have[k]!r}, settings ask for {v!r}" for k, v in want.items() if have[k] != v]
         if bad:
