@@ -86,7 +86,30 @@ def fused_lists(task: str, settings: Settings, data_dir: Path, log):
         texts = {d["id"]: d["question"] for d in items}
         lists = {d["id"]: list(search(d["question"], index, s, limit=50, lookup=True)) for d in items}
         return lists, qrels, texts, section_ranking
+    if task == "task1":
+        return task1_lists(settings, log)
     raise ValueError(f"unknown task {task!r}")
+
+
+def task1_lists(settings: Settings, log, candidates: int = 100):
+    """AILA Task 1 with a BM25 first stage over every chunk of the 2,914 judgments (no dense stage: embedding
+    ~55k chunks takes ~45 min on 2 cores); judgments ranked by their best chunk."""
+    from legal_rag.eval.aila import load_casedocs
+    from legal_rag.index import Embedder, SparseIndex
+    from legal_rag.ingest.chunk import chunk_corpus
+    from legal_rag.types import Hit, passage_text
+
+    t0 = time.perf_counter()
+    judgments, paras = load_casedocs(settings.corpus_path)
+    chunks = chunk_corpus((), paras, Embedder.from_settings(settings), judgments={j.case_id: j for j in judgments},
+                          chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+    sparse = SparseIndex.build([c.id for c in chunks], [passage_text(c) for c in chunks])
+    log(f"task1: {len(judgments)} judgments -> {len(chunks)} chunks, BM25 built in {time.perf_counter() - t0:.0f}s")
+    by_id = {c.id: c for c in chunks}
+    texts = load_queries(settings.corpus_path)
+    lists = {q: [Hit(by_id[cid], sc, "sparse", i + 1) for i, (cid, sc) in enumerate(sparse.search(texts[q], candidates))]
+             for q in TEST_QUERIES}
+    return lists, load_qrels(settings.corpus_path, "task1"), texts, doc_ranking
 
 
 def run_system(name: str, reranker: Reranker | None, lists, texts, candidates: int, rank_fn, log):

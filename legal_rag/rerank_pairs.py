@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -67,14 +68,34 @@ def _overlap(a: str, b: str) -> int:
     return len((set(re.findall(r"[a-z]+", a.lower())) - stop) & set(re.findall(r"[a-z]+", b.lower())))
 
 
-def _group(query: str, pos: Doc, negs: list[Doc], source: str, mask: bool = False, body=None) -> Group | None:
+@dataclass(frozen=True)
+class Spec:
+    """A group before mining: the query, the positive's key in pool ``pool`` and the keys that are no negative."""
+
+    query: str
+    pool: str
+    key: str
+    exclude: frozenset[str]
+    source: str
+    body: bool = False  # passages without their illustrations
+
+
+def _spec(query: str, pool: str, key: str, exclude, source: str, body: bool = False) -> Spec:
+    return Spec(query, pool, key, frozenset(exclude) | {key}, source, body)
+
+
+def materialize(spec: Spec, miners: dict[str, "Miner"], bodies: dict[str, str]) -> Group | None:
+    """Mine the negatives of ``spec`` and render its passages; None when the pool gives too few negatives."""
+    m = miners[spec.pool]
+    negs = m.negatives(spec.query, set(spec.exclude))
     if len(negs) < NEGATIVES:
         return None
-    txt = body or (lambda d: None)
-    return Group(query, pos.passage(mask, txt(pos)), tuple(d.passage(mask, txt(d)) for d in negs), source)
+    txt = (lambda d: bodies.get(d.key)) if spec.body else (lambda d: None)
+    return Group(spec.query, m.docs[spec.key].passage(m.mask, txt(m.docs[spec.key])),
+                 tuple(d.passage(m.mask, txt(d)) for d in negs), spec.source)
 
 
-def aila_groups(corpus_path: Path, miner: Miner) -> list[Group]:
+def aila_specs(corpus_path: Path, miner: Miner) -> list[Spec]:
     """Q1-Q10 x gold statutes of Task 2 (the test queries Q11-Q50 are never read here)."""
     from .eval.aila import TRAIN_QUERIES, load_qrels, load_queries
 
@@ -88,28 +109,35 @@ def aila_groups(corpus_path: Path, miner: Miner) -> list[Group]:
                 continue
             ranked = sorted(wins, key=lambda w: -_overlap(w, miner.docs[s].text))
             for w in ranked[:2]:  # the two windows that share most words with the statute
-                g = _group(w, miner.docs[s], miner.negatives(w, set(gold)), f"aila:{q}:{s.split()[1]}")
-                out.append(g)
-    return [g for g in out if g]
+                out.append(_spec(w, "AILA", s, gold, f"aila:{q}:{s.split()[1]}"))
+    return out
 
 
 def charge_sections(corpus_path: Path, ipc: dict[str, Doc]) -> dict[str, list[str]]:
-    """charge id -> IPC keys whose text quotes a sentence of the charge's definition (``Labels.jsonl``); a
-    sentence matches a section when >= 80% of its words occur in that section's text."""
+    """charge id -> IPC keys, from the charge's definition (``Labels.jsonl``, sentences quoted from the IPC): the
+    section titled as the charge ("theft" -> IPC 378 "Theft"), the section sharing most of the whole definition's
+    words (>= 60%), and any section quoting one of its sentences of >= 15 words word for word (>= 95%)."""
     out: dict[str, list[str]] = {}
     path = Path(corpus_path) / "benchmarks" / "charge_identification" / "Labels.jsonl"
     words = {k: set(re.findall(r"[a-z]+", d.text.lower())) for k, d in ipc.items()}
+    keys_sorted = sorted(words)
+
+    def best(ws: set[str]) -> tuple[str, float]:
+        k = max(keys_sorted, key=lambda k: len(ws & words[k]))
+        return k, len(ws & words[k]) / max(1, len(ws))
+
     for line in path.read_text(encoding="utf-8").splitlines():
         d = json.loads(line)
-        keys: list[str] = []
+        keys = [k for k in keys_sorted if ipc[k].title.strip(" .").lower() == d["chargeid"].lower()]
+        k, r = best(set(re.findall(r"[a-z]+", " ".join(d["text"]).lower())))
+        if r >= 0.6:
+            keys.append(k)
         for sent in d["text"]:
             sw = set(re.findall(r"[a-z]+", sent.lower()))
-            if len(sw) < 5:
-                continue
-            best = max(sorted(words), key=lambda k: len(sw & words[k]))
-            if len(sw & words[best]) >= 0.8 * len(sw) and best not in keys:
-                keys.append(best)
-        out[d["chargeid"]] = keys
+            k, r = best(sw)
+            if len(sw) >= 15 and r >= 0.95:
+                keys.append(k)
+        out[d["chargeid"]] = list(dict.fromkeys(keys))
     return out
 
 
@@ -122,7 +150,7 @@ def successors(keys: Sequence[str], conc) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def charge_groups(corpus_path: Path, miners: dict[str, Miner], conc, rng: random.Random) -> list[Group]:
+def charge_specs(corpus_path: Path, miners: dict[str, Miner], conc, rng: random.Random) -> list[Spec]:
     charge = charge_sections(corpus_path, miners["IPC"].docs)
     path = Path(corpus_path) / "benchmarks" / "charge_identification" / "Train-Sent.jsonl"
     out = []
@@ -139,33 +167,32 @@ def charge_groups(corpus_path: Path, miners: dict[str, Miner], conc, rng: random
             if not query or not cands:
                 continue
             act, key = rng.choice(cands)
-            out.append(_group(query, miners[act].docs[key], miners[act].negatives(query, excl), f"charge:{fact['factid']}:{lab}"))
-    return [g for g in out if g]
+            out.append(_spec(query, act, key, excl, f"charge:{fact['factid']}:{lab}"))
+    return out
 
 
-def title_groups(miners: dict[str, Miner]) -> list[Group]:
+def title_specs(miners: dict[str, Miner]) -> list[Spec]:
     out = []
     for act in ("BNS", "IPC"):
         m = miners[act + "-masked"]
         for k in m.keys:
             d = m.docs[k]
             if len(d.title.split()) >= 2 and len(d.text.split()) >= 20:
-                out.append(_group(d.title, d, m.negatives(d.title, {k}), f"title:{k}", mask=True))
-    return [g for g in out if g]
+                out.append(_spec(d.title, act + "-masked", k, (), f"title:{k}"))
+    return out
 
 
-def illustration_groups(miners: dict[str, Miner]) -> list[Group]:
+def illustration_specs(miners: dict[str, Miner], bodies: dict[str, str]) -> list[Spec]:
+    """Each BNS illustration -> its section's text without illustrations (``bodies``: key -> that text)."""
     m = miners["BNS"]
-    bodies = {k: split_illustrations(d.text) for k, d in m.docs.items()}
     out = []
     for k in m.keys:
-        for ill in bodies[k][1]:
-            out.append(_group(ill, m.docs[k], m.negatives(ill, {k}), f"illustration:{k}",
-                              body=lambda d: bodies[d.key][0]))
-    return [g for g in out if g]
+        for ill in split_illustrations(m.docs[k].text)[1]:
+            out.append(_spec(ill, "BNS", k, (), f"illustration:{k}", body=True))
+    return out
 
 
-def bprd_groups(miners: dict[str, Miner], conc, forbidden: Forbidden) -> list[Group]:
+def bprd_specs(miners: dict[str, Miner], conc, forbidden: Forbidden) -> list[Spec]:
     """Subject of a BNS<->IPC row -> the BNS section and the IPC section it pairs (rows a dev item was written
     from are skipped)."""
     out, seen = [], set()
@@ -178,15 +205,15 @@ def bprd_groups(miners: dict[str, Miner], conc, forbidden: Forbidden) -> list[Gr
         for act, key in (("BNS", f"BNS {p.new.section}"), ("IPC", f"IPC {p.old.section}")):
             if key in miners[act].docs and (subj, key) not in seen and len(subj.split()) >= 2:
                 seen.add((subj, key))
-                out.append(_group(subj, miners[act].docs[key], miners[act].negatives(subj, pair_keys),
-                                  f"bprd:{p.row.file}#{p.row.row}:{key}"))
-    return [g for g in out if g]
+                out.append(_spec(subj, act, key, pair_keys, f"bprd:{p.row.file}#{p.row.row}:{key}"))
+    return out
 
 
 def build_groups(corpus_path: Path, *, seed: int = 13, limits: dict[str, int] | None = None, embedder=None,
                  forbidden: Forbidden | None = None, log=lambda m: None) -> list[Group]:
-    """Training groups from every source, at most ``limits[source]`` each (seeded sample), leak-filtered, then
-    shuffled with ``seed``. Raises :class:`LeakageError` if a held-out query is still present."""
+    """Training groups from every source, at most ``limits[source]`` each: candidates are leak-filtered, sampled
+    with ``seed``, then their negatives are mined (BM25, plus dense when ``embedder`` is given) and the groups
+    shuffled. Raises :class:`LeakageError` if a held-out query is still present."""
     from .law import load_concordance
 
     limits = dict(DEFAULT_LIMITS if limits is None else limits)
@@ -194,27 +221,28 @@ def build_groups(corpus_path: Path, *, seed: int = 13, limits: dict[str, int] | 
     rng = random.Random(seed)
     bns, ipc = bns_docs(corpus_path), ipc_docs(corpus_path)
     conc = load_concordance(corpus_path)
-    miners = {"BNS": Miner(list(bns.values()), embedder), "IPC": Miner(list(ipc.values()), embedder)}
-    by_source: dict[str, list[Group]] = {}
-    if limits.get("aila"):
-        by_source["aila"] = aila_groups(corpus_path, Miner(list(aila_docs(corpus_path).values()), embedder))
-    if limits.get("charge"):
-        by_source["charge"] = charge_groups(corpus_path, miners, conc, rng)
-    if limits.get("title"):
-        miners["BNS-masked"] = Miner(list(bns.values()), mask_title=True)  # BM25 only: saves ~900 embeddings
-        miners["IPC-masked"] = Miner(list(ipc.values()), mask_title=True)
-        by_source["title"] = title_groups(miners)
-    if limits.get("illustration"):
-        by_source["illustration"] = illustration_groups(miners)
-    if limits.get("bprd"):
-        by_source["bprd"] = bprd_groups(miners, conc, forbidden)
+    miners = {"BNS": Miner(list(bns.values()), embedder), "IPC": Miner(list(ipc.values()), embedder),
+              "AILA": Miner(list(aila_docs(corpus_path).values()), embedder),
+              # title queries: titles masked in every passage; BM25 only (saves ~900 embeddings)
+              "BNS-masked": Miner(list(bns.values()), mask_title=True),
+              "IPC-masked": Miner(list(ipc.values()), mask_title=True)}
+    bodies = {k: split_illustrations(d.text)[0] for k, d in bns.items()}
+    makers = {"aila": lambda: aila_specs(corpus_path, miners["AILA"]),
+              "charge": lambda: charge_specs(corpus_path, miners, conc, rng),
+              "title": lambda: title_specs(miners),
+              "illustration": lambda: illustration_specs(miners, bodies),
+              "bprd": lambda: bprd_specs(miners, conc, forbidden)}
     out: list[Group] = []
-    for src in sorted(by_source):
-        gs = list(dict.fromkeys(g for g in by_source[src] if not leaks(g.query, forbidden)))
-        dropped = len(by_source[src]) - len(gs)
-        gs = rng.sample(gs, min(limits[src], len(gs)))
-        log(f"{src}: {len(by_source[src])} groups, {dropped} dropped as held-out overlap, {len(gs)} kept")
-        out.extend(gs)
+    for src in sorted(makers):
+        if not limits.get(src):
+            continue
+        specs = makers[src]()
+        kept = list(dict.fromkeys(sp for sp in specs if not leaks(sp.query, forbidden)))
+        dropped = len(specs) - len(kept)
+        kept = rng.sample(kept, min(limits[src], len(kept)))
+        groups = [g for g in (materialize(sp, miners, bodies) for sp in kept) if g]
+        log(f"{src}: {len(specs)} candidates, {dropped} dropped as held-out overlap, {len(groups)} groups")
+        out.extend(groups)
     rng.shuffle(out)
     assert_no_leak(out, forbidden)
     return out
