@@ -112,29 +112,6 @@ def lookup(text: str = typer.Argument(..., help='a section reference, e.g. "IPC 
 
 
 @app.command()
-def search(
-    query: str = typer.Argument(...),
-    act: Optional[list[str]] = typer.Option(None, "--act", help="only these Acts (repeatable)"),
-    kind: Optional[str] = typer.Option(None, "--kind", help="statute or judgment"),
-    limit: int = typer.Option(10, "--limit", help="passages to print"),
-) -> None:
-    """Ranked passages with act, section, title, page and scores."""
-    from .pipeline import Pipeline
-
-    filters = {k: v for k, v in (("act", act), ("kind", kind)) if v}
-    try:
-        hits = Pipeline(load_settings()).search(query, filters or None)
-    except LegalRagError as exc:
-        _fail(exc)
-    for h in hits[:limit]:
-        c = h.chunk
-        where = str(c.ref) if c.ref else (c.case or "")
-        typer.echo(f"{h.rank:>3}. {h.score:8.4f} [{h.stage}] {where} {c.title} ({c.source} p.{c.pages[0]}"
-                   + (f"-{c.pages[1]}" if c.pages[1] != c.pages[0] else "") + ")")
-        typer.echo("     " + " ".join(c.text.split())[:200])
-
-
-@app.command()
 def ask(
     question: str = typer.Argument(...),
     offence_date: Optional[str] = typer.Option(None, "--offence-date", help="YYYY-MM-DD"),
@@ -176,9 +153,12 @@ def serve() -> None:
 
 from .export_cli import export as _export_cmd  # noqa: E402
 from .rerank_cli import train_reranker_command as _train_cmd  # noqa: E402
+from .retrieve.cli_search import eval_cmd as _eval_cmd, search_cmd as _search_cmd  # noqa: E402
 
 app.command("export")(_export_cmd)
 app.command("train-reranker")(_train_cmd)
+app.command("search")(_search_cmd)
+app.command("eval")(_eval_cmd)
 
 
 if __name__ == "__main__":

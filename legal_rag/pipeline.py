@@ -20,6 +20,7 @@ Public API (used by ``cli.py``, ``app.py`` and any HTTP API; they hold no logic 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import queue
 import threading
@@ -101,7 +102,7 @@ class Pipeline:
     def search(self, query: str, filters: dict | None = None) -> tuple[Hit, ...]:
         from .retrieve import retrieve
 
-        hits = retrieve(query, self.index, self.settings, filters=filters)
+        hits = self._with_successors(query, retrieve(query, self.index, self.settings, filters=filters), filters)
         if self.reranker.enabled:
             hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
                                         rerank_candidates=self.settings.rerank_candidates)
@@ -167,6 +168,8 @@ class Pipeline:
     def source_file(self, name: str) -> Path:
         from .ingest.corpus import load_manifest
 
+        if not name or "\x00" in name or "/" in name or "\\" in name or name in (".", ".."):
+            raise LegalRagError(f"not a corpus file: {name!r}")  # a bare file name, or nothing (NUL: ValueError)
         for src in load_manifest(self.settings.manifest_path):
             if src.file_name == name and src.kind in ("statute", "judgment"):
                 path = (self.settings.corpus_path / src.path).resolve()
@@ -219,6 +222,30 @@ class Pipeline:
         return report
 
     # ---- internals ------------------------------------------------------------------------------
+    def _with_successors(self, query: str, hits: tuple[Hit, ...], filters: dict | None) -> tuple[Hit, ...]:
+        """Put the official successors of every old-code section the query names right after that section's
+        own look-up hits ("IPC 420" -> BNS 318(4), per the BPR&D table row), as ``lookup`` hits.
+
+        A section look-up short-circuits to the exact section *plus its concordance row* (DESIGN.md,
+        "Retrieval"); without this, "What is the BNS equivalent of IPC 420?" retrieves IPC 420 only."""
+        from .law import find_refs
+        from .retrieve import Filters, lookup_hits
+
+        targets = []
+        for f in find_refs(query):
+            if f.status == "ok" and f.ref.act in OLD_ACTS:
+                corr = self.concordance.successors(f.ref)
+                targets += [t for t in corr.targets if t not in targets]
+        if not targets:
+            return hits
+        f = Filters.of(filters)
+        extra = [h for t in targets for h in lookup_hits(str(t), self.index, f)]
+        head = [h for h in hits if h.stage == "lookup"]
+        seen = {h.chunk.id for h in head}
+        extra = [h for h in extra if not (h.chunk.id in seen or seen.add(h.chunk.id))]
+        merged = head + extra + [h for h in hits if h.stage != "lookup" and h.chunk.id not in seen]
+        return tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(merged[:max(len(hits), len(head) + len(extra))]))
+
     def _passage_flags(self, hit: Hit, offence_date) -> list[SupersessionFlag]:
         from .law import find_refs, flag_superseded
 
@@ -281,11 +308,33 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     embedder = Embedder.from_settings(settings)
     chunks = chunk_corpus(corpus.sections, corpus.paragraphs, embedder, judgments={j.case_id: j for j in corpus.judgments},
                           chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+    keep = {Path(f).name for f in corpus.report.failed}
+    uploads = Path(settings.data_dir) / "uploads"
+    if uploads.is_dir():
+        keep |= {f.name for f in uploads.iterdir() if f.is_file()}
+    chunks = [*chunks, *_served_chunks(settings, keep, {c.id for c in chunks})]
     stats = {} if stats is None else stats
     bar = _bar(progress)
     build_index(chunks, settings, embedder=embedder, progress=bar, stats=stats)
     stats["chunks"] = len(chunks)
     return corpus.report, stats
+
+
+def _served_chunks(settings: Settings, sources: set[str], have: set[str]) -> list:
+    """Chunks the served build holds for ``sources`` (files that failed this run, and user uploads, which are not
+    in the manifest) and that this run did not produce: a file that cannot be read today keeps what the index
+    served yesterday instead of silently vanishing from it (issue 8)."""
+    from .index.manifest import current_build
+    from .index.store import ChunkStore
+
+    bdir = current_build(settings) if sources else None
+    if bdir is None or not (bdir / "chunks.sqlite").is_file():
+        return []
+    store = ChunkStore(bdir / "chunks.sqlite")
+    try:
+        return [c for c in store.all_chunks() if c.source in sources and c.id not in have]
+    finally:
+        store.close()
 
 
 def _bar(enabled: bool):

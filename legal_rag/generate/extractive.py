@@ -117,11 +117,18 @@ def compose(question: str, passages: Sequence[Hit], *, max_units: int = MAX_UNIT
     q = set(content_terms(question))
     punish_q = bool(q & _PUNISH_Q)
     chosen: list[_Unit] = []
+    spoken: set = set()
     for n, us in units.items():
         ranked = sorted(us, key=lambda u: (-_score(u, q, idf, punish_q), u.order))
         picked = [u for u in ranked[:PER_PASSAGE[0] if n == 1 else PER_PASSAGE[1]] if _score(u, q, idf, punish_q) > 0]
-        if not picked and n == 1 and us:
-            picked = [us[0]]  # the top passage always speaks, even when no word of the question occurs in it
+        c = passages[n - 1].chunk
+        key = c.ref.base if c.ref is not None else c.id
+        if not picked and us and (n == 1 or (passages[n - 1].stage == "lookup" and key not in spoken)):
+            # the top passage, and the first passage of every section the user named (or its official
+            # successor), always speaks, even when no word of the question occurs in it
+            picked = [us[0]]
+        if picked:
+            spoken.add(key)
         chosen += picked[: max(0, max_units - len(chosen))]
     groups: dict[object, list[_Unit]] = {}
     for u in chosen:
