@@ -117,12 +117,16 @@ def section_ranking(hits: Sequence[Hit]) -> list[str]:
     return list(dict.fromkeys(f"{h.chunk.ref.act} {h.chunk.ref.section}" for h in hits if h.chunk.ref))
 
 
-def run_bns_variant(index, settings: Settings, modes: Sequence[str] = MODES, candidates: int = 200
+def run_bns_variant(index, settings: Settings, modes: Sequence[str] = MODES, candidates: int | None = None
                     ) -> list[AilaResult]:
-    """Task 2, BNS era: test queries against our indexed new codes (filter ``code="new"``), gold = successors."""
+    """Task 2, BNS era: test queries against our indexed new codes (filter ``code="new"``: every BNS, BNSS and BSA
+    section is a candidate, a far larger pool than AILA's 197 statutes), gold = successors; every other new-code
+    section is judged non-relevant (for BPREF). ``candidates`` defaults to every new-code chunk."""
     from ..retrieve.search import search
 
-    qrels = {q: d for q, d in successor_qrels(settings).items() if q in TEST_QUERIES}
+    new = {f"{m['act']} {m['section']}" for m in index.metadata().values() if m.get("code") == "new"}
+    candidates = candidates or sum(1 for m in index.metadata().values() if m.get("code") == "new")
+    qrels = {q: {**{sec: 0 for sec in new}, **d} for q, d in successor_qrels(settings).items() if q in TEST_QUERIES}
     texts = load_queries(settings.corpus_path)
     out = []
     for mode in modes:
