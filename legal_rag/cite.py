@@ -93,6 +93,9 @@ def _refine(ref: StatuteRef | None, claim: str, text: str, offset: int) -> Statu
     for m in _SUB_IN_SENTENCE.finditer(claim):
         if m.group(1).upper() == ref.section and re.search(rf"\({re.escape(m.group(2))}\)", text):
             return StatuteRef(ref.act, ref.section, (m.group(2),))
+    lead = re.match(r"[\s\u201c\"\u2026.]*\((\d+[A-Z]?)\)\s", claim)  # a quote that opens a sub-section: “(4) Whoever…”
+    if lead and any(m.group(1) == lead.group(1) for m in _SUB_AT_LINE.finditer(text)):
+        return StatuteRef(ref.act, ref.section, (lead.group(1),))
     if offset >= 0:
         subs = [m.group(1) for m in _SUB_AT_LINE.finditer(text) if m.start() <= offset]
         if subs:

@@ -39,6 +39,7 @@ def test_ipc_420_question_cites_bns_318_4_with_its_page(real_pipeline):
     assert bns, (ans.text, ans.citations)
     # BNS s.318 is printed on pp. 86-87 of the Gazette print (Act 45 of 2023)
     assert all(86 <= c.pages[0] <= 87 for c in bns), [c.pages for c in bns]
+    assert StatuteRef("BNS", "318", ("4",)) in {c.ref for c in bns}  # sub-section precision (field case BL-29)
     assert all(c.support == "supported" for c in ans.citations)
     assert ans.index_id == real_pipeline.index.id
 

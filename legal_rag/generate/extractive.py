@@ -57,6 +57,8 @@ def _units(n: int, text: str) -> list[_Unit]:
             in_illus = False
         if any(x < b and y > a for x, y in bad) or len(s.split()) < 3:
             continue
+        if i == 0 and s[:1].islower():
+            continue  # the tail of a sentence carried over from the previous chunk (chunk overlap): not a claim
         out.append(_Unit(n, i, s, frozenset(content_terms(s)), in_illus, bool(punishment_terms(s) - {"fine"}) or
                          "punish" in s.lower()))
     return out

@@ -99,26 +99,14 @@ def chromium(tmp_path_factory):
         ctx.close()
 
 
-def _real_pipeline(settings):
-    from legal_rag.pipeline import Pipeline
-
-    return Pipeline(settings)
-
-
 @pytest.fixture(scope="module", params=["fake"])
 def served(request, tmp_path_factory):
     """The app over a pipeline (``fake`` unless a test parametrises ``served`` indirectly with ``real``)."""
     from ui_fake import FakePipeline
 
     if request.param == "real":
-        from legal_rag.config import load_settings
-
-        settings = load_settings(upload_max_mb=1)  # the real index lives in the configured data_dir
-        pipeline = _real_pipeline(settings)
-        try:  # the first piece proves the pipeline is wired and its index opens
-            next(iter(pipeline.ask_stream("What is the BNS equivalent of IPC 420?")))
-        except NotImplementedError as exc:
-            pytest.skip(f"Pipeline.ask_stream is not wired yet: {exc}")
+        pipeline = request.getfixturevalue("real_pipeline")  # the session's real-corpus index (tests/conftest.py)
+        settings = pipeline.settings.model_copy(update={"upload_max_mb": 1})
     else:
         settings = make_settings(tmp_path_factory.mktemp("ui-data"))
         pipeline = FakePipeline(settings)
