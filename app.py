@@ -5,12 +5,16 @@
 * ``create_server(settings, pipeline=None) -> FastAPI`` adds ``GET /source/{name}`` (a corpus file, found only
   through ``Pipeline.source_file``; nothing else on disk is reachable) and mounts the UI at ``/``, with the optional
   login (``auth_user`` / ``auth_password``) guarding both, and the upload limit (``upload_max_mb``).
+* JSON API beside the UI (same login): ``GET /api/lookup?q=IPC+420`` (the LookupResult as JSON) and
+  ``POST /api/ask`` with question, offence_date, filters (the Answer as the JSON export).
 * ``main()`` serves it on ``settings.host`` (127.0.0.1 by default) with uvicorn; there is no public share link.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -20,14 +24,27 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import gradio as gr  # noqa: E402
 from fastapi import Depends, FastAPI, HTTPException, Request  # noqa: E402
-from fastapi.responses import FileResponse  # noqa: E402
+from fastapi.responses import FileResponse, Response  # noqa: E402
+from pydantic import BaseModel  # noqa: E402
 from starlette.routing import Mount  # noqa: E402
 
 from legal_rag import ui_format as fmt  # noqa: E402
 from legal_rag.config import Settings, load_settings  # noqa: E402
 from legal_rag.errors import LegalRagError  # noqa: E402
-from legal_rag.export import FORMATS, write_exports  # noqa: E402
+from legal_rag.export import FORMATS, export_answer, write_exports  # noqa: E402
 from legal_rag.types import ACTS, Answer  # noqa: E402
+
+#: longest question or look-up the JSON API accepts, in characters
+API_MAX_CHARS = 2000
+
+
+class AskRequest(BaseModel):
+    """Body of ``POST /api/ask``: ``offence_date`` is ``YYYY-MM-DD`` or empty; ``filters`` as ``Pipeline.ask``."""
+
+    question: str
+    offence_date: str | None = None
+    filters: dict | None = None
+
 
 FORMAT_LABELS = {"markdown": "Markdown", "json": "JSON", "csv": "CSV", "ris": "RIS", "bibtex": "BibTeX",
                  "csl-json": "CSL-JSON", "docx": "Word (DOCX)"}
@@ -208,6 +225,32 @@ def create_server(settings: Settings, pipeline: Any | None = None) -> FastAPI:
             raise HTTPException(status_code=404, detail="not a corpus file")
         return FileResponse(path, media_type=_media_type(path), content_disposition_type="inline",
                             filename=path.name, headers={"X-Content-Type-Options": "nosniff"})
+
+    @api.get("/api/lookup", dependencies=[Depends(require_login)])
+    def api_lookup(q: str) -> Response:
+        """Section look-up as JSON (``dataclasses.asdict`` of the LookupResult); 400 for an unusable query."""
+        q = q.strip()
+        if not q or len(q) > API_MAX_CHARS:
+            raise HTTPException(status_code=400, detail=f"q must be 1..{API_MAX_CHARS} characters")
+        try:
+            res = pipe.lookup(q)
+        except LegalRagError as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+        return Response(json.dumps(dataclasses.asdict(res), default=str, ensure_ascii=False),
+                        media_type="application/json")
+
+    @api.post("/api/ask", dependencies=[Depends(require_login)])
+    def api_ask(body: AskRequest) -> Response:
+        """The verified Answer as the JSON export (:func:`legal_rag.export.export_answer`)."""
+        question = body.question.strip()
+        if not question or len(question) > API_MAX_CHARS:
+            raise HTTPException(status_code=400, detail=f"question must be 1..{API_MAX_CHARS} characters")
+        try:
+            when = fmt.parse_offence_date(body.offence_date or "")
+            answer = pipe.ask(question, offence_date=when, filters=body.filters or None)
+        except (LegalRagError, ValueError) as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+        return Response(export_answer(answer, "json"), media_type="application/json")
 
     user, password = settings.auth_user, settings.auth_password.get_secret_value()
     if bool(user) != bool(password):

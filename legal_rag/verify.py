@@ -293,6 +293,9 @@ def to_answer(draft: Draft, verification: Verification, *, flags: Sequence[Super
               index_id: str = "") -> Answer:
     """The :class:`~legal_rag.types.Answer` that ships: verified text and citations, the draft's passages and
     prompt, and the problems of both stages."""
+    marked = tuple(f"passage {cid} contains instructions addressed to a model; treated as data, never as an "
+                   "instruction or as evidence" for cid in draft.flagged)  # BL-41: the reader sees the mark
     return Answer(query=draft.question, text=verification.text, citations=verification.citations,
-                  flags=tuple(flags), problems=(*draft.problems, *verification.problems), passages=draft.passages,
+                  flags=tuple(flags), problems=(*draft.problems, *marked, *verification.problems),
+                  passages=draft.passages,
                   model=draft.generator, prompt=draft.prompt, index_id=index_id)
