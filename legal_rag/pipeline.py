@@ -24,7 +24,7 @@ import dataclasses
 import datetime as dt
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -312,7 +312,10 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     uploads = Path(settings.data_dir) / "uploads"
     if uploads.is_dir():
         keep |= {f.name for f in uploads.iterdir() if f.is_file()}
-    chunks = [*chunks, *_served_chunks(settings, keep, {c.id for c in chunks})]
+    done = {Path(f).name for f in corpus.report.files}
+    # --only X updates X and leaves every other served document as it is
+    kept = _served_chunks(settings, lambda src: src in keep or (bool(only) and src not in done), {c.id for c in chunks})
+    chunks = [*chunks, *kept]
     stats = {} if stats is None else stats
     bar = _bar(progress)
     build_index(chunks, settings, embedder=embedder, progress=bar, stats=stats)
@@ -320,19 +323,19 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     return corpus.report, stats
 
 
-def _served_chunks(settings: Settings, sources: set[str], have: set[str]) -> list:
-    """Chunks the served build holds for ``sources`` (files that failed this run, and user uploads, which are not
-    in the manifest) and that this run did not produce: a file that cannot be read today keeps what the index
+def _served_chunks(settings: Settings, keep: Callable[[str], bool], have: set[str]) -> list:
+    """Chunks the served build holds for sources ``keep`` accepts (files that failed this run, user uploads, which
+    are not in the manifest, and with ``--only`` every source not selected) and that this run did not produce: a file that cannot be read today keeps what the index
     served yesterday instead of silently vanishing from it (issue 8)."""
     from .index.manifest import current_build
     from .index.store import ChunkStore
 
-    bdir = current_build(settings) if sources else None
+    bdir = current_build(settings)
     if bdir is None or not (bdir / "chunks.sqlite").is_file():
         return []
     store = ChunkStore(bdir / "chunks.sqlite")
     try:
-        return [c for c in store.all_chunks() if c.source in sources and c.id not in have]
+        return [c for c in store.all_chunks() if keep(c.source) and c.id not in have]
     finally:
         store.close()
 

@@ -131,7 +131,7 @@ def test_interrupted_embedding_resumes_and_serves_previous_build(settings, hash_
 
 def test_other_model_refuses_to_serve(settings, hash_embedder):
     """BL-14: same dimension, other model -> refused; other dimension -> refused at query time too."""
-    from conftest import HashEmbedder
+    from hash_embedder import HashEmbedder
 
     build_index(chunks_of(sections(), hash_embedder), settings, embedder=hash_embedder)
     same_dim = HashEmbedder(model_id="test:other-model@1", tokenizer_of=hash_embedder._tok)
@@ -163,7 +163,7 @@ def test_rebuild_from_store_embeds_nothing(settings, hash_embedder):
 def _writer(data_dir: str, tag: int, q):
     import os
     os.environ["HF_HUB_OFFLINE"] = "1"
-    from conftest import HashEmbedder
+    from hash_embedder import HashEmbedder
     try:
         emb = HashEmbedder()
         secs = sections({("BNSS", str(100 + i)): (f"W{i}", f"Canary provision {i}.") for i in range(5)})

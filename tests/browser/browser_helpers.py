@@ -1,0 +1,54 @@
+"""Helpers of the browser tests (importable by name, unlike ``conftest``, whose module name every test folder
+shares): the app served by uvicorn on 127.0.0.1 and a free port in a thread, and test settings."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Served:
+    url: str
+    pipeline: object
+    settings: object
+    server: object
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(settings, pipeline) -> Served:
+    """Start ``app.create_server`` on 127.0.0.1 and a free port; returns when it accepts connections."""
+    import uvicorn
+
+    import app as app_module
+
+    port = _free_port()
+    api = app_module.create_server(settings, pipeline)
+    server = uvicorn.Server(uvicorn.Config(api, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the UI server did not start")
+        time.sleep(0.1)
+    return Served(f"http://127.0.0.1:{port}", pipeline, settings, server, thread)
+
+
+def make_settings(tmp: Path, **kw):
+    from legal_rag.config import load_settings
+
+    return load_settings(data_dir=tmp, upload_max_mb=1, **kw)
