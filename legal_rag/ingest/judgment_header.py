@@ -251,5 +251,13 @@ def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
             if m and find_case_numbers(m.group(1)):
                 case_numbers = find_case_numbers(m.group(1))
                 break
-    return Header(layout, title, _court(layout, first), _date(layout, head[:cut] if layout != "text" else first[:6], pages),
+    court = _court(layout, first)
+    # Court prints may set the court line and the case numbers ("* IN THE HIGH COURT OF DELHI", "+ ITA 202/2022")
+    # in the left margin, which the page stage keeps apart from the body (Page.margin): read them there too.
+    margin = [t for _, t in (pages[0].margin if pages else ())]
+    if not court and margin:
+        court = _court(layout, margin)
+    if not case_numbers and margin:
+        case_numbers = find_case_numbers("\n".join(margin))
+    return Header(layout, title, court, _date(layout, head[:cut] if layout != "text" else first[:6], pages),
                   cites, case_numbers, start)

@@ -207,11 +207,9 @@ def pdf_judgments():
     return out
 
 
-#: Known disagreements, each with its cause. The page stage (ingest.pdf) currently drops the lines
-#: "* IN THE HIGH COURT OF DELHI AT NEW DELHI" and "+ ITA 202/2022" of this file's first page, so neither the
-#: court nor the case number can be read. When the page stage keeps them, this entry must go (the test is strict).
-KNOWN = {("DHC_2025-02-13_ITA202-2022_CIT-IntlTax_v_ExpeditorsIntl.pdf", "court"),
-         ("DHC_2025-02-13_ITA202-2022_CIT-IntlTax_v_ExpeditorsIntl.pdf", "case_no")}
+#: Known disagreements, each with its cause (none: the Delhi HC court line and case numbers that the page stage
+#: keeps in the left margin, "* IN THE HIGH COURT OF DELHI" / "+ ITA 202/2022", are now read from Page.margin).
+KNOWN: set[tuple[str, str]] = set()
 
 
 def _index(name: str) -> list[dict]:
