@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .generate.text import content_terms, normalise, split_sentences, unwrap
+from .text import content_terms, normalise, split_sentences, unwrap
 from .types import Citation, Hit, StatuteRef
 
 MARKER = re.compile(r"\[(\d{1,3}(?:\s*(?:,|-|–)\s*\d{1,3})*)\]")

@@ -308,6 +308,7 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     embedder = Embedder.from_settings(settings)
     chunks = chunk_corpus(corpus.sections, corpus.paragraphs, embedder, judgments={j.case_id: j for j in corpus.judgments},
                           chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+    report = dataclasses.replace(corpus.report, problems=corpus.report.problems + instruction_problems(chunks))
     keep = {Path(f).name for f in corpus.report.failed}
     uploads = Path(settings.data_dir) / "uploads"
     if uploads.is_dir():
@@ -320,7 +321,19 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     bar = _bar(progress)
     build_index(chunks, settings, embedder=embedder, progress=bar, stats=stats)
     stats["chunks"] = len(chunks)
-    return corpus.report, stats
+    return report, stats
+
+
+def instruction_problems(chunks) -> tuple:
+    """One ``contains_instructions`` warning per chunk whose text addresses a model (file and first page): the
+    chunk is indexed without those sentences (:func:`legal_rag.injection.index_text`) and kept as data."""
+    from .injection import contains_instructions, instruction_only
+    from .types import Problem
+
+    return tuple(Problem(c.source, "contains_instructions",
+                         f"chunk {c.id} contains text addressed to a model; indexed without it, treated as data"
+                         + (" (nothing else in it: never given to the generator)" if instruction_only(c) else ""),
+                         page=c.pages[0]) for c in chunks if contains_instructions(c.text))
 
 
 def _served_chunks(settings: Settings, keep: Callable[[str], bool], have: set[str]) -> list:

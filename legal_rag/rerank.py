@@ -28,7 +28,8 @@ from typing import Protocol, Sequence
 
 from .config import Settings, package_dir
 from .errors import ConfigError
-from .types import Hit, passage_text
+from .injection import index_text
+from .types import Hit
 
 log = logging.getLogger(__name__)
 
@@ -216,7 +217,7 @@ class Reranker:
 
     def score(self, query: str, hits: Sequence[Hit]) -> RerankResult:
         """Scores of ``hits`` in input order (raw model scores, higher is better)."""
-        scores = self.scorer.score(query, [passage_text(h.chunk) for h in hits])
+        scores = self.scorer.score(query, [index_text(h.chunk) for h in hits])
         return RerankResult(self.scorer.name, tuple(scores))
 
     def rerank(self, query: str, hits: Sequence[Hit], top_k: int, rerank_candidates: int) -> tuple[Hit, ...]:

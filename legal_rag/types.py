@@ -273,9 +273,9 @@ def statute_heading(act: str, section: str, title: str) -> str:
 
 
 def passage_text(chunk: Chunk) -> str:
-    """The exact string that is embedded and BM25-indexed for ``chunk``: a heading line (act, section and title,
-    or the case title with court and date), a newline, then ``chunk.text``. Chunking budgets tokens on this string,
-    and the chunk store hashes it (embedding cache key)."""
+    """The passage as shown and budgeted: a heading line (act, section and title, or the case title with court and
+    date), a newline, then ``chunk.text``. Chunking budgets tokens on this string; what is embedded, BM25-indexed
+    and hashed is :func:`legal_rag.injection.index_text`, this string with instruction sentences blanked."""
     if chunk.ref is not None:
         head = statute_heading(chunk.ref.act, chunk.ref.section, chunk.title)
     else:

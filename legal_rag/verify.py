@@ -8,7 +8,7 @@ instructions are not evidence, field case BL-41):
    official successor/predecessor as ``equivalents`` gives it (BPR&D correspondence tables, via
    :mod:`legal_rag.law`); for a judgment passage, a section the passage itself mentions;
 2. every punishment term it states (``7 year``, ``life``, ``death``, ``fine``, ``fine:<rupees>``;
-   :func:`~legal_rag.generate.text.punishment_terms`) occurs in the cited text;
+   :func:`~legal_rag.text.punishment_terms`) occurs in the cited text;
 3. every quoted span occurs verbatim in one cited passage (normalised spacing and quotes; ``...`` splits a
    quote into fragments that must occur in order);
 4. every other number it states occurs in the cited text;
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 from .cite import Cited, CitedSentence, cite, quotes_in
 from .generate.abstain import NOT_IN_SOURCES
-from .generate.injection import without_instructions
+from .injection import without_instructions
 from .generate.prompt import passage_label
-from .generate.text import content_terms, normalise, numbers_in, punishment_terms
+from .text import content_terms, normalise, numbers_in, punishment_terms
 from .errors import LegalRagError
 from .types import ACT_TITLES, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
 

@@ -63,7 +63,7 @@ def run_task1(settings: Settings, *, dense_chunks_per_doc: int = 1, limit_docs: 
     from ..index import Embedder, SparseIndex, build_index
     from ..retrieve.fusion import rrf
     from ..retrieve.search import dense_hits
-    from ..types import passage_text
+    from ..injection import index_text
 
     embedder = embedder or Embedder.from_settings(settings)
     stats: dict = {}
@@ -73,7 +73,7 @@ def run_task1(settings: Settings, *, dense_chunks_per_doc: int = 1, limit_docs: 
     stats["docs"], stats["chunks"], stats["chunk_s"] = len(judgments), len(chunks), time.perf_counter() - t0
     log(f"task1: {len(judgments)} judgments -> {len(chunks)} chunks in {stats['chunk_s']:.0f}s")
     t0 = time.perf_counter()
-    full_sparse = SparseIndex.build([c.id for c in chunks], [passage_text(c) for c in chunks])
+    full_sparse = SparseIndex.build([c.id for c in chunks], [index_text(c) for c in chunks])
     stats["sparse_build_s"] = time.perf_counter() - t0
     by_id = {c.id: c for c in chunks}
     head = [c for c in chunks if c.part < dense_chunks_per_doc]

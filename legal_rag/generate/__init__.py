@@ -24,7 +24,7 @@ from .abstain import NOT_IN_SOURCES, CaseReference, case_references, missing_cas
 from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
 from .extractive import compose
 from .hyde import hypothetical_passage, search_text
-from .injection import contains_instructions, flag_instructions, instruction_spans
+from ..injection import contains_instructions, flag_instructions, instruction_spans
 from .llm import ChatBackend, Generation, get_backend
 from .prompt import assemble, build_prompt, load_template, render
 

@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..types import Hit
-from .injection import without_instructions
+from ..injection import without_instructions
 from .prompt import passage_label
-from .text import content_terms, normalise
+from ..text import content_terms, normalise
 
 NOT_IN_SOURCES = "The indexed sources do not contain the answer to this question."
 

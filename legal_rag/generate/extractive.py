@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Hit
-from .injection import instruction_spans
+from ..injection import instruction_spans
 from .prompt import passage_label
-from .text import content_terms, punishment_terms, split_sentences, unwrap
+from ..text import content_terms, punishment_terms, split_sentences, unwrap
 
 MAX_QUOTE_WORDS = 70
 MAX_UNITS = 6

@@ -18,7 +18,8 @@ import numpy as np
 
 from ..config import Settings
 from ..errors import IndexMismatchError
-from ..types import Chunk, passage_text
+from ..injection import index_text
+from ..types import Chunk
 from .dense import DenseIndex, hnsw_config
 from .embed import Embedder
 from .manifest import (FORMAT_VERSION, REBUILD_HINT, Manifest, current_build, data_paths, new_build_id,
@@ -119,7 +120,7 @@ def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stat
     stats["dense_batches"] = dense.upsert(ids, vecs, [chunk_metadata(c) for c in chunks]) if ids else 0
     stats["dense_s"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    SparseIndex.build(ids, [passage_text(c) for c in chunks]).save(bdir / "bm25")
+    SparseIndex.build(ids, [index_text(c) for c in chunks]).save(bdir / "bm25")
     stats["sparse_s"] = time.perf_counter() - t0
     corpus: dict[str, list[str]] = {}
     for c, h in zip(chunks, hashes):

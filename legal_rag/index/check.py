@@ -33,7 +33,7 @@ from typing import Any
 
 from ..config import Settings
 from ..errors import LegalRagError
-from ..types import passage_text
+from ..injection import index_text
 from .manifest import Manifest, current_build, data_paths
 
 __all__ = ["CheckReport", "check_index"]
@@ -162,7 +162,7 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
     try:
         sparse = SparseIndex.load(bdir / "bm25")
         sparse_ids = list(sparse.ids)
-        n_docs = int(sparse.bm25.scores["num_docs"])
+        n_docs = int(sparse.bm25.scores["num_docs"]) if sparse.bm25 is not None else 0
         if n_docs != len(sparse_ids):
             problems.append(f"bm25s holds {n_docs} documents for {len(sparse_ids)} ids")
     except Exception as exc:
@@ -181,14 +181,14 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
         if not top or top[0][0] != pick and top[0][1] < 0.9999:
             problems.append(f"canary {pick}: its own vector's nearest neighbour is {top[:1]}")
     if sparse is not None:
-        text = passage_text(chunk)
+        text = index_text(chunk)
         top = sparse.search(text, 5)
-        twins = {c.id for c in chunks if passage_text(c) == text}
+        twins = {c.id for c in chunks if index_text(c) == text}
         if not top or top[0][0] not in twins:
             problems.append(f"canary {pick}: bm25s top hits for its own text are {[t[0] for t in top]}")
     if embedder is not None and dense is not None:
-        found = [cid for cid, _ in dense.search(embedder.embed_query(passage_text(chunk)), CANARY_DEPTH)]
-        if pick not in found and not {c.id for c in chunks if passage_text(c) == passage_text(chunk)} & set(found):
+        found = [cid for cid, _ in dense.search(embedder.embed_query(index_text(chunk)), CANARY_DEPTH)]
+        if pick not in found and not {c.id for c in chunks if index_text(c) == index_text(chunk)} & set(found):
             problems.append(f"canary {pick}: not among the first {CANARY_DEPTH} dense hits of its own text")
     return done(counts, pick)
 

@@ -111,15 +111,19 @@ def current_build(settings: Settings) -> Path | None:
 
 
 def switch_current(settings: Settings, build_dir: Path, keep: int = 2) -> None:
-    """Point ``CURRENT`` at ``build_dir`` atomically, then delete builds older than the last ``keep``."""
+    """Point ``CURRENT`` at ``build_dir`` atomically, then delete every other build but the one served until now
+    (readers that opened it keep a complete index) and, with ``keep`` > 2, the newest others by build id. Builds
+    are told apart by name, never by modification time: a reader or a crashed build can touch any directory."""
     p = data_paths(settings)
+    before = p["current"].read_text().strip() if p["current"].is_file() else ""
     tmp = p["current"].with_suffix(".tmp")
     tmp.write_text(build_dir.name)
     os.replace(tmp, p["current"])
-    builds = sorted((b for b in p["builds"].iterdir() if b.is_dir()), key=lambda b: b.stat().st_mtime)
-    for old in builds[:-keep]:
-        if old.name != build_dir.name:
-            shutil.rmtree(old, ignore_errors=True)
+    served = {build_dir.name, before}
+    others = sorted((b for b in p["builds"].iterdir() if b.is_dir() and b.name not in served),
+                    key=lambda b: b.name, reverse=True)
+    for old in others[max(0, keep - len(served - {""})):]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 @contextmanager

@@ -96,6 +96,8 @@ class SparseIndex:
 
         if len(ids) != len(passages):
             raise ValueError(f"{len(ids)} ids for {len(passages)} passages")
+        if not ids:  # bm25s cannot index an empty corpus (every file failed): an empty index that finds nothing
+            return cls(None, ())
         bm25 = bm25s.BM25()
         bm25.index([legal_tokenize(p) for p in passages], show_progress=False)
         return cls(bm25, ids)
@@ -103,15 +105,16 @@ class SparseIndex:
     def save(self, path: Path) -> None:
         path = Path(path)
         path.mkdir(parents=True, exist_ok=True)
-        self.bm25.save(str(path), show_progress=False)
+        if self.bm25 is not None:
+            self.bm25.save(str(path), show_progress=False)
         (path / "ids.json").write_text(json.dumps(self.ids))
 
     @classmethod
     def load(cls, path: Path) -> "SparseIndex":
         import bm25s
 
-        bm25 = bm25s.BM25.load(str(path), show_progress=False)
-        return cls(bm25, json.loads((Path(path) / "ids.json").read_text()))
+        ids = json.loads((Path(path) / "ids.json").read_text())
+        return cls(bm25s.BM25.load(str(path), show_progress=False) if ids else None, ids)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -119,9 +122,11 @@ class SparseIndex:
     def search(self, query: str, candidates: int, allowed: set[str] | None = None) -> list[tuple[str, float]]:
         """Up to ``candidates`` ``(chunk id, score)`` pairs, best first, only positive scores; ``allowed``
         restricts the result to those chunk ids (metadata filters). Ties break by chunk id."""
+        if self.bm25 is None or not self.ids:
+            return []
         vocab = self.bm25.vocab_dict
         toks = [t for t in legal_tokenize(query) if t in vocab]
-        if not toks or not self.ids:
+        if not toks:
             return []
         mask = None
         if allowed is not None:

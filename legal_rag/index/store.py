@@ -19,7 +19,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..types import Chunk, StatuteRef, passage_text
+from ..injection import index_text
+from ..types import Chunk, StatuteRef
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS chunks(
@@ -35,8 +36,9 @@ CREATE TABLE IF NOT EXISTS embeddings(
 
 
 def content_hash(chunk: Chunk) -> str:
-    """sha256 hex of the chunk's passage text (heading + text): the embedding cache key."""
-    return hashlib.sha256(passage_text(chunk).encode("utf-8")).hexdigest()
+    """sha256 hex of the chunk's index text (heading + text, instruction sentences blanked:
+    :func:`legal_rag.injection.index_text`): the embedding cache key."""
+    return hashlib.sha256(index_text(chunk).encode("utf-8")).hexdigest()
 
 
 def doc_key(chunk: Chunk) -> str:
@@ -130,7 +132,7 @@ class ChunkStore:
              "WHERE e.hash IS NULL ORDER BY c.id")
         seen: dict[str, str] = {}
         for r in self.db.execute(q, (model,)):
-            seen.setdefault(r[0], passage_text(_chunk(r[1:])))
+            seen.setdefault(r[0], index_text(_chunk(r[1:])))
         return list(seen.items())
 
     def put_embeddings(self, model: str, hashes: Sequence[str], vecs: np.ndarray) -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, Literal, Mapping, Sequence
 
 from ..config import Settings
+from ..injection import instruction_only
 from ..types import Chunk, Hit
 from .filters import Filters
 from .fusion import cap_per_doc, dedupe, rrf
@@ -86,7 +87,8 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     ``lookup``) come first when ``lookup`` is true, then the retrieved hits without them; ``Hit.rank`` is the
     1-based position in the returned tuple. ``max_per_doc`` caps each retriever's list per document before
     fusion (None: no cap). ``mmr_lambda`` (0..1) re-orders the fused list by maximal marginal relevance.
-    ``timings`` (if given) receives seconds per stage: embed, dense, sparse, fuse.
+    ``timings`` (if given) receives seconds per stage: embed, dense, sparse, fuse. A chunk holding nothing but
+    instructions addressed to a model (:func:`legal_rag.injection.instruction_only`) never takes a place.
     """
     f = Filters.of(filters)
     cand = candidates or settings.candidates
@@ -106,7 +108,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
         fused = mmr(fused, index, query, mmr_lambda)
     head = lookup_hits(query, index, f) if lookup else []
     seen = {h.chunk.id for h in head}
-    merged = head + [h for h in fused if h.chunk.id not in seen]
+    merged = head + [h for h in fused if h.chunk.id not in seen and not instruction_only(h.chunk)]
     n = limit or settings.rerank_candidates
     out = tuple(replace(h, rank=i + 1) for i, h in enumerate(merged[:n]))
     if timings is not None:

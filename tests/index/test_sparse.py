@@ -66,3 +66,12 @@ def test_save_and_load(tmp_path):
     idx.save(tmp_path / "bm25")
     again = SparseIndex.load(tmp_path / "bm25")
     assert again.search("318(4)", 3) == idx.search("318(4)", 3)
+
+
+def test_empty_corpus_builds_saves_and_finds_nothing(tmp_path):
+    """Every file of a batch failed: bm25s cannot index zero documents, the index must still build (issue 8)."""
+    empty = SparseIndex.build([], [])
+    assert len(empty) == 0 and empty.search("theft", 5) == []
+    empty.save(tmp_path / "bm25")
+    again = SparseIndex.load(tmp_path / "bm25")
+    assert len(again) == 0 and again.search("theft", 5) == []

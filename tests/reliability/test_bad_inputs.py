@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from legal_rag.config import Settings
-from legal_rag.generate.injection import contains_instructions
+from legal_rag.injection import contains_instructions
 from legal_rag.index import open_index
 from legal_rag.index.check import check_index
 from legal_rag.ingest import load_corpus
@@ -172,3 +172,24 @@ def test_a_file_that_now_fails_keeps_what_the_index_served(tmp_path, tiny_model,
     assert {c.id: c.text for c in idx.store.all_chunks()} == before
     idx.close()
     assert check_index(settings, embedder=tiny_embedder).ok
+
+
+def test_a_batch_where_every_file_fails_reports_each_and_builds_a_consistent_empty_index(tmp_path, tiny_model):
+    """Once a crash: bm25s cannot index zero documents. Now each file is named and the (empty) index checks out."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "empty.pdf").write_bytes(b"")
+    (corpus / "html.pdf").write_text("<html><body>Not a PDF</body></html>")
+    manifest = write_manifest(tmp_path / "manifest.toml", corpus,
+                              [dict(name=n, kind="judgment", path=f"{n}.pdf") for n in ("empty", "html")])
+    settings = _settings(tmp_path, corpus, manifest, tiny_model)
+    report, stats = _bounded(build, settings, progress=False)
+    assert {Path(f).name for f in report.failed} == {"empty.pdf", "html.pdf"}
+    assert {(p.source, p.kind) for p in report.problems} >= {("empty.pdf", "empty_file"), ("html.pdf", "not_pdf")}
+    assert stats["chunks"] == 0
+    check = check_index(settings)
+    assert check.ok, check.problems
+    from legal_rag.retrieve.search import search
+
+    index = open_index(settings)
+    assert search("theft", index, settings) == ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..types import Hit
+from .types import Chunk, Hit, passage_text
 from .text import split_sentences, unwrap
 
 _AI = r"(?:ai|a\.i\.|llm|llms|language\s+models?|chat\s*bots?|chatgpt|gpt|assistants?|models?|ai\s+systems?|bots?)"
@@ -66,3 +66,16 @@ def without_instructions(text: str) -> str:
     for a, b in instruction_spans(text):
         chars[a:b] = " " * (b - a)
     return "".join(chars)
+
+
+def index_text(chunk: Chunk) -> str:
+    """What the indexes see of a chunk: :func:`legal_rag.types.passage_text` (heading + text) with its instruction
+    sentences blanked, so planted words never move a chunk in dense, BM25 or reranker scores (issue 8). Equal to
+    ``passage_text(chunk)`` for a chunk without instructions, so ordinary chunks keep their embedding cache keys."""
+    return without_instructions(passage_text(chunk))
+
+
+def instruction_only(chunk: Chunk) -> bool:
+    """True when nothing but instructions is left of the chunk's text (e.g. a planted paragraph): such a chunk is
+    kept in the store, as data, but never given a place among the top-k passages."""
+    return contains_instructions(chunk.text) and not without_instructions(chunk.text).strip(" \n\t.0123456789()")
