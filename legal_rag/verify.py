@@ -15,9 +15,11 @@ instructions are not evidence, field case BL-41):
 5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
 
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
-(:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is. Nothing that fails is shipped silently:
-with ``on_unsupported="remove"`` it leaves the text and is listed in ``removed`` and ``problems``; with
-``"mark"`` it stays, followed by ``⟨unsupported: reasons⟩``, and its citations say ``support="unsupported"``.
+(:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is, and so is every sentence of a draft that
+abstained (written by :mod:`legal_rag.generate.abstain`, not a model: "... Please check the citation.").
+Nothing that fails is shipped silently: with ``on_unsupported="remove"`` it leaves the text and is listed in
+``removed`` and ``problems``; with ``"mark"`` it stays, followed by ``⟨unsupported: reasons⟩``, and its
+citations say ``support="unsupported"``.
 """
 
 from __future__ import annotations
@@ -243,7 +245,7 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
         claim = s.claim
         if not re.search(r"\w\w", claim):
             checks.append(SentenceCheck(claim, s.markers, "empty"))
-        elif _is_abstention(claim):
+        elif draft.abstained or _is_abstention(claim):  # an abstained draft is our own message, every sentence
             checks.append(SentenceCheck(claim, s.markers, "abstention"))
         elif not s.markers:
             why = "cites only passages not given" if s.bad_markers else "no [n] citation"

@@ -1,0 +1,371 @@
+"""Grounded answers on the dev set (issue 6): gold section cited, sentences verified, citations to passages not
+retrieved, unsupported punishment figures shipped, abstention on fabricated citations, latency; and HyDE on vs
+off for retrieval. Writes blocks between markers in ``bench/results_answers.md``.
+
+Definitions (the metric functions below are unit-tested in ``tests/eval/test_answers_metrics.py``):
+
+* **gold cited** — the dev set gives each question a BNS and an IPC gold section from one BPR&D table row
+  (``bench/devset.jsonl``). A shipped citation (``Answer.citations``, i.e. after verification) *meets* gold
+  ``G`` when its act and section equal ``G``'s and, if ``G`` names a sub-section (``BNS 318(4)``), either the
+  citation's ref carries that sub-section (:mod:`legal_rag.cite` narrows it from the sentence or the quote) or,
+  when the ref names none, the citation's quote opens that sub-section's clause, ``(4) Whoever ...``
+  (**strict**). **Loose** ignores sub-sections: ``BNS 318`` meets ``BNS 318(4)``. An answer meets gold when
+  one of its citations meets the BNS or the IPC gold; the BNS-only figure is reported too.
+* **sentences verified** — the streamed draft is re-checked by :func:`legal_rag.verify.verify` on the same
+  passages (the pipeline's own check; the re-checked text is compared with ``Answer.text`` and mismatches are
+  counted): supported / (supported + unsupported) claim sentences, pooled over answers.
+* **citations to passages not retrieved** — citations whose ``chunk_id`` is not among ``Answer.passages`` (the
+  hits given to the generator), or whose marker ``[n]`` does not name that chunk as ``passages[n-1]``.
+* **unsupported punishment figures shipped** — for every sentence of the final ``Answer.text``, each term of
+  :func:`legal_rag.text.punishment_terms` that occurs in no passage the sentence cites (heading + text,
+  :func:`legal_rag.types.passage_text`); a sentence citing nothing cites no passage.
+* **abstains** — the answer has no citation and says the sources do not contain it.
+* **latency** — end to end through ``Pipeline.ask_stream``: TTFT to the first streamed piece (or to the answer
+  when nothing streams, e.g. an abstention), total to the final ``Answer``; one warm-up question is not timed.
+* **HyDE** — section-level ranking (a section counts once, at its best chunk) scored with ranx: recall@5 and
+  nDCG@10 against both gold sections (sub-sections dropped); "passages recall@5" counts gold sections among the
+  ``top_k`` passages the generator gets.
+
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/answers_eval.py --data-dir .legal_rag-test/index-f2a425665e91 \
+        --generators extractive,llama_cpp --model-file /tmp/qwen_ready.txt --hyde
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from legal_rag.types import ACTS, Answer, Citation, Hit, StatuteRef  # noqa: E402
+
+#: Questions naming judgments or sections that do not exist (field cases BL-37, BL-39; invalid section numbers:
+#: BNS ends at s.358, IPC at s.511).
+FABRICATED = (
+    ("F1", "What did the Supreme Court hold in (2019) 5 SCC 9999?"),
+    ("F2", "Summarise State v. Imaginary Person (2021) and its ratio on bail."),
+    ("F3", "What does section 999 of the BNS say?"),
+    ("F4", "Apply the ratio of Ramesh Kumar w/o Sunita Devi v. Elegant Associates to a cheque bounce case."),
+    ("F5", "Verify and summarise Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019)."),
+    ("F6", "What is the punishment under section 612 of the Indian Penal Code?"),
+)
+WARMUP = "What is the punishment for theft?"
+_GOLD = re.compile(r"^\s*([A-Za-z]+)\s+(\d+[A-Z]*)((?:\(\w+\))*)\s*$")
+_ABSTAIN = re.compile(r"do not contain|not in the indexed sources|no judgment titled", re.I)
+
+
+# ---- metric functions (pure; unit-tested) ----------------------------------------------------------------
+def parse_gold(text: str) -> StatuteRef:
+    """``"BNS 318(4)"`` -> ``StatuteRef("BNS", "318", ("4",))``. Raises ValueError for anything else."""
+    m = _GOLD.match(text)
+    if not m or m.group(1) not in ACTS:
+        raise ValueError(f"not a gold section: {text!r}")
+    return StatuteRef(m.group(1), m.group(2), tuple(re.findall(r"\((\w+)\)", m.group(3))))
+
+
+def cites_gold(c: Citation, gold: StatuteRef, strict: bool = True) -> bool:
+    """Whether citation ``c`` meets ``gold`` (module docstring, "gold cited")."""
+    r = c.ref
+    if r is None or (r.act, r.section) != (gold.act, gold.section):
+        return False
+    if not strict or not gold.sub:
+        return True
+    if r.sub:
+        return r.sub[: len(gold.sub)] == gold.sub
+    return re.match(rf"[\s\u201c\"\u2026.]*\({re.escape(gold.sub[0])}\)\s", c.quote) is not None
+
+
+def meets_gold(answer: Answer, golds: Sequence[str], strict: bool = True) -> bool:
+    refs = [parse_gold(g) for g in golds]
+    return any(cites_gold(c, g, strict) for c in answer.citations for g in refs)
+
+
+def foreign_citations(answer: Answer) -> list[Citation]:
+    """Citations naming a chunk not among ``answer.passages`` or not the one their marker names."""
+    ids = [h.chunk.id for h in answer.passages]
+    return [c for c in answer.citations
+            if c.chunk_id not in ids or not 1 <= c.marker <= len(ids) or ids[c.marker - 1] != c.chunk_id]
+
+
+def unsupported_punishments(answer: Answer) -> list[tuple[str, tuple[str, ...]]]:
+    """``(sentence, missing terms)`` for each shipped sentence stating a punishment term that no passage it
+    cites contains. Sentences marked ``⟨unsupported: ...⟩`` (``unsupported_claims="mark"``) are shown as
+    unsupported, so they are skipped."""
+    from legal_rag.cite import cite
+    from legal_rag.text import punishment_terms
+    from legal_rag.types import passage_text
+
+    out = []
+    for s in cite(answer.text, answer.passages).sentences:
+        if "\u27e8unsupported" in s.text:
+            continue
+        terms = punishment_terms(s.claim)
+        if not terms:
+            continue
+        have = frozenset().union(*(punishment_terms(passage_text(answer.passages[n - 1].chunk)) for n in s.markers))
+        missing = tuple(sorted(terms - have))
+        if missing:
+            out.append((s.claim, missing))
+    return out
+
+
+def abstains(answer: Answer) -> bool:
+    return not answer.citations and bool(_ABSTAIN.search(answer.text))
+
+
+def pct(xs: Sequence[float], p: float) -> float:
+    """Nearest-rank percentile (as ``bench/rerank_eval.py``); 0.0 for no values."""
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+# ---- runs ------------------------------------------------------------------------------------------------
+def ask_timed(pipe, question: str, generator: str) -> tuple[Answer, str, float, float]:
+    """``(answer, streamed draft text, ttft_s, total_s)`` through ``Pipeline.ask_stream``."""
+    t0 = time.perf_counter()
+    pieces, ttft, answer = [], None, None
+    for piece in pipe.ask_stream(question, generator=generator):
+        if isinstance(piece, Answer):
+            answer = piece
+        else:
+            ttft = ttft if ttft is not None else time.perf_counter() - t0
+            pieces.append(piece)
+    total = time.perf_counter() - t0
+    return answer, "".join(pieces).strip(), total if ttft is None else ttft, total
+
+
+def recheck(question: str, answer: Answer, draft_text: str, equivalents, mode: str):
+    """The pipeline's verification of the streamed draft, redone to read its per-sentence checks."""
+    from legal_rag.types import Draft
+    from legal_rag.verify import verify
+
+    abstained = not draft_text
+    draft = Draft(question, draft_text or answer.text, passages=answer.passages, abstained=abstained)
+    return verify(draft, equivalents=equivalents, on_unsupported=mode)
+
+
+def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None) -> dict:
+    from legal_rag.verify import law_equivalents
+
+    eq = law_equivalents(pipe.settings.corpus_path)
+    ask_timed(pipe, WARMUP, generator)
+    rows = []
+    if dump:
+        dump.parent.mkdir(parents=True, exist_ok=True)
+        dump.write_text("", encoding="utf-8")
+    questions = [(d["id"], d["question"], d["gold"]) for d in items] + [(i, q, None) for i, q in FABRICATED]
+    for k, (qid, q, gold) in enumerate(questions):
+        answer, draft_text, ttft, total = ask_timed(pipe, q, generator)
+        ver = recheck(q, answer, draft_text, eq, pipe.settings.unsupported_claims)
+        statuses = [c.status for c in ver.checks]
+        row = {"id": qid, "question": q, "gold": gold, "ttft_s": ttft, "total_s": total,
+               "supported": statuses.count("supported"), "unsupported": statuses.count("unsupported"),
+               "recheck_same": ver.text == answer.text,
+               "foreign": [(c.marker, c.chunk_id) for c in foreign_citations(answer)],
+               "punish": unsupported_punishments(answer), "abstains": abstains(answer),
+               "text": answer.text, "model": answer.model, "problems": list(answer.problems),
+               "passages": [h.chunk.id for h in answer.passages],
+               "citations": [(c.marker, c.chunk_id, str(c.ref), c.support, c.quote[:160]) for c in answer.citations]}
+        if gold:
+            row.update(gold_strict=meets_gold(answer, gold), gold_loose=meets_gold(answer, gold, strict=False),
+                       gold_bns=meets_gold(answer, [g for g in gold if g.startswith("BNS")]),
+                       gold_bns_loose=meets_gold(answer, [g for g in gold if g.startswith("BNS")], strict=False))
+        row["load"] = os.getloadavg()[0]
+        rows.append(row)
+        if dump:  # one line per answer as it comes, so a long run can be reported part-way (--report-only)
+            with open(dump, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        log(f"  {generator} {qid}: {total:.1f}s ttft {ttft:.1f}s sup {row['supported']}/"
+            f"{row['supported'] + row['unsupported']}" + (f" gold {row['gold_strict']}" if gold else
+                                                          f" abstains {row['abstains']}"))
+    return rows
+
+
+def answers_block(generator: str, model: str, rows: list[dict]) -> str:
+    dev, fab = [r for r in rows if r["gold"]], [r for r in rows if not r["gold"]]
+    sup = sum(r["supported"] for r in rows)
+    claims = sup + sum(r["unsupported"] for r in rows)
+    n = len(dev)
+    failed = [r["id"] for r in fab if not r["abstains"]]
+    share = lambda key: f"{sum(r[key] for r in dev)}/{n} ({sum(r[key] for r in dev) / n:.0%})"  # noqa: E731
+    tt, tot = [r["ttft_s"] for r in rows], [r["total_s"] for r in rows]
+    lines = [
+        "| metric | value |", "|---|---|",
+        f"| gold section cited, strict (BNS or IPC gold, sub-section precision) | {share('gold_strict')} |",
+        f"| gold section cited, loose (section level) | {share('gold_loose')} |",
+        f"| BNS gold cited, strict / loose | {share('gold_bns')} / {share('gold_bns_loose')} |",
+        f"| dev answers that abstained | {sum(r['abstains'] for r in dev)}/{n} |",
+        f"| answer sentences verified (supported / checked claims, all {len(rows)} questions) | {sup}/{claims} "
+        f"({sup / claims if claims else 1:.1%}) |",
+        f"| re-check text equal to the shipped text | {sum(r['recheck_same'] for r in rows)}/{len(rows)} |",
+        f"| citations to passages not retrieved | {sum(len(r['foreign']) for r in rows)} |",
+        f"| unsupported punishment figures shipped | {sum(len(t) for r in rows for _, t in r['punish'])} |",
+        f"| abstention on fabricated-citation questions | {len(fab) - len(failed)}/{len(fab)} "
+        f"({', '.join(failed) + ' failed' if failed else 'all abstained'}) |",
+        f"| TTFT p50 / p95 (s) | {pct(tt, 50):.2f} / {pct(tt, 95):.2f} |",
+        f"| total p50 / p95 (s) | {pct(tot, 50):.2f} / {pct(tot, 95):.2f} |",
+    ]
+    missed = [r["id"] for r in dev if not r["gold_loose"]]
+    sub_only = [r["id"] for r in dev if r["gold_loose"] and not r["gold_strict"]]
+    notes = [f"- gold not cited at all: {', '.join(missed) or 'none'}",
+             f"- gold section cited but not at sub-section precision: {', '.join(sub_only) or 'none'}",
+             f"- BNS gold section cited but not its sub-section: "
+             f"{', '.join(r['id'] for r in dev if r['gold_bns_loose'] and not r['gold_bns']) or 'none'}"]
+    for r in rows:
+        for c in r["foreign"]:
+            notes.append(f"- DEFECT {r['id']}: citation [{c[0]}] -> {c[1]} not among the passages")
+        for s, t in r["punish"]:
+            notes.append(f"- DEFECT {r['id']}: shipped {', '.join(t)} not in the cited passages: {s[:120]!r}")
+    for r in fab:
+        notes.append(f"- {r['id']} {r['question']!r} -> {r['text'][:200]!r}" + ("" if r["abstains"] else
+                     f" (citations: {', '.join(f'[{m}] {ref}' for m, _, ref, _, _ in r['citations'])})"))
+    loads = [r["load"] for r in rows]
+    head = (f"<!-- answers:{generator}:start (bench/answers_eval.py; model {model}; {len(rows)} questions; "
+            f"load average min/max {min(loads):.1f}/{max(loads):.1f} on {os.cpu_count()} cores; "
+            f"{time.strftime('%Y-%m-%d %H:%M')}) -->")
+    return "\n".join([head, f"### {generator}", "", *lines, "", *notes, f"<!-- answers:{generator}:end -->"])
+
+
+def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log) -> str:
+    """HyDE on vs off for retrieval (``Pipeline.search``), and a variant with the hypothetical passage in the
+    dense query only (sparse and section look-up on the question, as ``generate/hyde.py`` describes)."""
+    from legal_rag.eval.metrics import evaluate_run
+    from legal_rag.eval.runners import section_ranking
+    from legal_rag.generate.hyde import hypothetical_passage
+    from legal_rag.retrieve import query_refs
+
+    settings = pipe.settings.model_copy(update={"hyde": True, "generator": hyde_generator,
+                                              "generator_model": hyde_model})
+    qrels = {d["id"]: {re.sub(r"\(.*", "", g): 1 for g in d["gold"]} for d in items}
+    runs: dict[str, dict] = {"off": {}, "on": {}, "dense-only": {}}
+    lat, with_refs, loads = [], [], []
+    hypothetical_passage(WARMUP, settings)
+    for d in items:
+        q = d["question"]
+        t0 = time.perf_counter()
+        hyp = hypothetical_passage(q, settings)
+        lat.append(time.perf_counter() - t0)
+        if query_refs(hyp):
+            with_refs.append(d["id"])
+        runs["off"][d["id"]] = pipe.search(q)
+        runs["on"][d["id"]] = pipe.search(f"{q.strip()}\n{hyp}")  # what search_text() gives the pipeline
+        runs["dense-only"][d["id"]] = dense_only(pipe, q, f"{q.strip()}\n{hyp}")
+        loads.append(os.getloadavg()[0])
+        log(f"  hyde {d['id']}: {lat[-1]:.1f}s {hyp[:80]!r}")
+    k = pipe.settings.top_k
+    lines = ["| HyDE | recall@5 | nDCG@10 | passages recall@5 (top_k chunks) |", "|---|---|---|---|"]
+    for name, run in runs.items():
+        m = evaluate_run(qrels, {q: section_ranking(h) for q, h in run.items()}, ("recall@5", "ndcg@10"))
+        got = [len(set(section_ranking(run[q][:k])) & set(qrels[q])) / len(qrels[q]) for q in run]
+        label = {"off": "off (question)", "on": "on, as wired (question + passage to dense, BM25 and look-up)",
+                 "dense-only": "on, dense query only (BM25 and look-up on the question)"}[name]
+        lines.append(f"| {label} | {m['recall@5']:.4f} | {m['ndcg@10']:.4f} | {sum(got) / len(got):.4f} |")
+    head = (f"<!-- hyde:{hyde_generator}:start (bench/answers_eval.py --hyde; hypothetical passages by "
+            f"{hyde_generator} {settings.generator_model or '(default model)'}; {len(items)} dev questions; "
+            f"load average min/max {min(loads):.1f}/{max(loads):.1f}; {time.strftime('%Y-%m-%d %H:%M')}) -->")
+    notes = [f"- HyDE passage generation p50 / p95: {pct(lat, 50):.2f} / {pct(lat, 95):.2f} s",
+             f"- hypothetical passages naming a section (look-up then fires on it): {len(with_refs)}/{len(items)}"
+             + (f" ({', '.join(with_refs)})" if with_refs else "")]
+    return "\n".join([head, f"### HyDE (retrieval), hypothetical passages by {hyde_generator}", "", *lines, "", *notes,
+                      f"<!-- hyde:{hyde_generator}:end -->"])
+
+
+def dense_only(pipe, question: str, dense_text: str) -> tuple[Hit, ...]:
+    """``Pipeline.search`` with ``dense_text`` embedded for the dense list; BM25 and look-up on ``question``."""
+    from dataclasses import replace
+
+    from legal_rag.retrieve import cap_per_doc, dedupe, dense_hits, lookup_hits, rrf, sparse_hits
+    from legal_rag.retrieve.search import MAX_PER_DOC
+
+    s, index = pipe.settings, pipe.index
+    lists = [dense_hits(dense_text, index, s.candidates), sparse_hits(question, index, s.candidates)]
+    fused = rrf([cap_per_doc(dedupe(h), MAX_PER_DOC) for h in lists], s.rrf_k)
+    head = lookup_hits(question, index)
+    seen = {h.chunk.id for h in head}
+    merged = (head + [h for h in fused if h.chunk.id not in seen])[: s.rerank_candidates]
+    hits = tuple(replace(h, rank=i + 1) for i, h in enumerate(merged))
+    return tuple(pipe._with_successors(question, hits, None))  # the successors' look-up, as Pipeline.search
+
+
+def write_block(path: Path, name: str, block: str) -> None:
+    """Replace the block ``<!-- name:start ... name:end -->`` in ``path`` (or append it)."""
+    text = path.read_text(encoding="utf-8") if path.is_file() else "# Grounded answers (dev set)\n"
+    pat = re.compile(rf"<!-- {re.escape(name)}:start .*?<!-- {re.escape(name)}:end -->", re.S)
+    text = pat.sub(lambda _: block, text) if pat.search(text) else text.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    from legal_rag.config import Settings
+    from legal_rag.eval.runners import load_devset
+    from legal_rag.pipeline import Pipeline
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data-dir", type=Path, default=None, help="built index (default: settings); copied first")
+    ap.add_argument("--no-copy", action="store_true", help="use --data-dir in place (it may be written to)")
+    ap.add_argument("--generators", default="extractive", help="comma list: extractive,llama_cpp,transformers")
+    ap.add_argument("--model", default="", help="generator_model for the LLM generators (default: backend's)")
+    ap.add_argument("--model-file", type=Path, default=None, help="file holding the model path; waited for")
+    ap.add_argument("--hyde", action="store_true", help="also HyDE on vs off for retrieval")
+    ap.add_argument("--hyde-generator", default="auto", help="llama_cpp | transformers | auto")
+    ap.add_argument("--limit", type=int, default=0, help="first N dev questions only (smoke runs)")
+    ap.add_argument("--report-only", action="store_true", help="write the answers blocks from earlier --dump files")
+    ap.add_argument("--dump", type=Path, default=Path(tempfile.gettempdir()) / "answers_eval")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results_answers.md")
+    args = ap.parse_args(argv)
+    log = lambda m: print(m, flush=True)  # noqa: E731
+    base = Settings()
+    src = args.data_dir or base.data_dir
+    data_dir = src
+    if not args.no_copy and not args.report_only:
+        data_dir = Path(tempfile.mkdtemp(prefix="answers_eval_")) / "index"
+        shutil.copytree(src, data_dir)
+        log(f"index copied to {data_dir}")
+    model = args.model
+    gens = [g for g in args.generators.split(",") if g]
+    wants_llm = any(g != "extractive" for g in gens) or (args.hyde and args.hyde_generator != "transformers")
+    if args.model_file and wants_llm and not model and not args.report_only:
+        while not args.model_file.is_file() or not args.model_file.read_text().strip():
+            log(f"waiting for {args.model_file} ...")
+            time.sleep(60)
+        model = args.model_file.read_text().strip()
+    pipe = Pipeline(Settings(**{**base.model_dump(), "data_dir": data_dir, "generator_model": model}))
+    items = load_devset(ROOT / "bench" / "devset.jsonl")[: args.limit or None]
+    for gen in gens:
+        if args.report_only:
+            rows = [json.loads(x) for x in (args.dump / f"{gen}.jsonl").read_text(encoding="utf-8").splitlines()]
+        else:
+            log(f"answers with {gen} ...")
+            rows = run_answers(pipe, gen, items, log, args.dump / f"{gen}.jsonl")
+        block = answers_block(gen, rows[0]["model"] or gen, rows)
+        write_block(args.out, f"answers:{gen}", block)
+        print(block, flush=True)
+    if args.hyde:
+        from importlib.util import find_spec
+
+        hg = args.hyde_generator
+        if hg == "auto":
+            hg = "llama_cpp" if find_spec("llama_cpp") is not None and model else "transformers"
+        block = run_hyde(pipe, items, hg, model if hg == "llama_cpp" else args.model, log)
+        write_block(args.out, f"hyde:{hg}", block)
+        print(block, flush=True)
+    if data_dir != src:
+        shutil.rmtree(data_dir.parent, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,107 @@
+"""Metric functions of ``bench/answers_eval.py`` (gold matching, foreign citations, unsupported punishment
+figures, abstention) on hand-made answers; and the abstained-draft fix in :mod:`legal_rag.verify` they exposed."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from legal_rag.generate.abstain import CaseReference, missing_case_message
+from legal_rag.types import Answer, Citation, Draft, StatuteRef
+from legal_rag.verify import verify
+
+from tests.generate.fakes import BNS_318, IPC_420, hits, statute
+
+_SPEC = importlib.util.spec_from_file_location("answers_eval", Path(__file__).parents[2] / "bench" / "answers_eval.py")
+ae = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(ae)
+
+BNS = statute("BNS", "318", "Cheating", BNS_318)
+IPC = statute("IPC", "420", "Cheating and dishonestly inducing delivery of property", IPC_420)
+PASSAGES = tuple(hits(BNS, IPC))
+
+
+def cit(marker, chunk, ref, quote="", sentence="s"):
+    return Citation(marker, chunk.id, ref, chunk.source, chunk.pages, sentence, "supported", quote=quote)
+
+
+def answer(text, citations=(), passages=PASSAGES):
+    return Answer("q", text, citations=tuple(citations), passages=passages)
+
+
+def test_parse_gold():
+    assert ae.parse_gold("BNS 318(4)") == StatuteRef("BNS", "318", ("4",))
+    assert ae.parse_gold("IPC 498A") == StatuteRef("IPC", "498A")
+    assert ae.parse_gold("BNS 3(5)") == StatuteRef("BNS", "3", ("5",))
+    with pytest.raises(ValueError):
+        ae.parse_gold("section 420")
+
+
+def test_gold_strict_needs_the_sub_section_loose_does_not():
+    gold = ae.parse_gold("BNS 318(4)")
+    whole = cit(1, BNS, StatuteRef("BNS", "318"), quote="Whoever, by deceiving any person, fraudulently ...")
+    assert not ae.cites_gold(whole, gold) and ae.cites_gold(whole, gold, strict=False)
+    assert ae.cites_gold(cit(1, BNS, StatuteRef("BNS", "318", ("4",))), gold)
+    assert not ae.cites_gold(cit(1, BNS, StatuteRef("BNS", "318", ("2",))), gold)
+    opens = cit(1, BNS, StatuteRef("BNS", "318"), quote="\u201c(4) Whoever cheats and thereby dishonestly induces")
+    assert ae.cites_gold(opens, gold)
+    mentions = cit(1, BNS, StatuteRef("BNS", "318"), quote="as provided in sub-section (4) of this section")
+    assert not ae.cites_gold(mentions, gold)
+    assert not ae.cites_gold(cit(1, BNS, StatuteRef("BNS", "319")), gold, strict=False)
+    assert not ae.cites_gold(cit(1, BNS, None), gold, strict=False)  # a judgment passage is no section
+
+
+def test_meets_gold_takes_either_code():
+    a = answer("x [2].", [cit(2, IPC, StatuteRef("IPC", "420"))])
+    assert ae.meets_gold(a, ["BNS 318(4)", "IPC 420"])
+    assert not ae.meets_gold(a, ["BNS 318(4)"])
+
+
+def test_foreign_citations():
+    ok = cit(1, BNS, StatuteRef("BNS", "318"))
+    other = statute("BNS", "103", "Murder", "Whoever commits murder shall be punished with death.")
+    not_given = cit(1, other, StatuteRef("BNS", "103"))
+    wrong_marker = cit(1, IPC, StatuteRef("IPC", "420"))  # [1] is BNS 318, not IPC 420
+    out_of_range = cit(3, IPC, StatuteRef("IPC", "420"))
+    got = ae.foreign_citations(answer("x", [ok, not_given, wrong_marker, out_of_range]))
+    assert got == [not_given, wrong_marker, out_of_range]
+
+
+def test_unsupported_punishments():
+    good = "Cheating that induces delivery of property is punishable with up to seven years and fine [2]."
+    bad = "Cheating is punishable with imprisonment for life [1]."
+    uncited = "Cheating is punishable with ten years."
+    got = ae.unsupported_punishments(answer(f"{good} {bad}\n{uncited}"))
+    assert got == [("Cheating is punishable with imprisonment for life.", ("life",)),
+                   ("Cheating is punishable with ten years.", ("10 year",))]
+    marked = "Cheating is punishable with death [1]. \u27e8unsupported: punishment not in the cited text: death\u27e9"
+    assert ae.unsupported_punishments(answer(marked)) == []
+    assert ae.unsupported_punishments(answer("Up to three years, or fine [1].")) == []
+
+
+def test_abstains():
+    assert ae.abstains(answer("The indexed sources do not contain the answer to this question."))
+    assert not ae.abstains(answer("The indexed sources do not contain it. But see [1].",
+                                  [cit(1, BNS, StatuteRef("BNS", "318"))]))
+    assert not ae.abstains(answer("Section 999 of the BNS deals with cheating."))
+
+
+def test_pct_nearest_rank():
+    assert ae.pct([], 50) == 0.0
+    assert ae.pct([3.0, 1.0, 2.0], 50) == 2.0
+    assert ae.pct([float(i) for i in range(1, 21)], 95) == 19.0
+
+
+def test_abstained_draft_ships_whole():
+    """Regression: the second sentence of an abstention ("Please check the citation.") cites nothing and was
+    removed as an unsupported claim, so the user got half the message and a spurious problem."""
+    msg = missing_case_message(CaseReference("citation", "(2019) 5 SCC 9999"))
+    v = verify(Draft("What did the Supreme Court hold in (2019) 5 SCC 9999?", msg, abstained=True),
+               equivalents=lambda ref: set())
+    assert v.text == msg and "Please check the citation." in v.text
+    assert not v.removed and {c.status for c in v.checks} == {"abstention"}
+    # a model's draft (not abstained) still has every uncited sentence removed
+    v = verify(Draft("q", "Please check the citation.", passages=PASSAGES), equivalents=lambda ref: set())
+    assert v.removed
