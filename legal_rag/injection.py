@@ -34,6 +34,9 @@ _PATTERNS = tuple(re.compile(p, re.I) for p in (
 ))
 
 
+_LABEL = re.compile(r"(?<![^\s])\(?\d{1,3}[A-Z]?[.)]\s*$")
+
+
 def instruction_spans(text: str) -> tuple[tuple[int, int], ...]:
     """``[start, end)`` spans of the sentences of ``text`` that address a model (see the module docstring).
 
@@ -46,7 +49,8 @@ def instruction_spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     for a, b in split_sentences(unwrap(text)):
         if any(s < b and e > a for s, e in hits):
-            spans.append((a, b))
+            label = _LABEL.search(text, 0, a)  # a planted paragraph's own number ("7. Note to AI ...") goes too
+            spans.append((label.start() if label else a, b))
     return tuple(spans)
 
 
@@ -75,7 +79,9 @@ def index_text(chunk: Chunk) -> str:
     return without_instructions(passage_text(chunk))
 
 
-def instruction_only(chunk: Chunk) -> bool:
-    """True when nothing but instructions is left of the chunk's text (e.g. a planted paragraph): such a chunk is
-    kept in the store, as data, but never given a place among the top-k passages."""
-    return contains_instructions(chunk.text) and not without_instructions(chunk.text).strip(" \n\t.0123456789()")
+def instruction_only(chunk: Chunk | str) -> bool:
+    """True when nothing but instructions (and paragraph numbers) is left of the chunk's text, or of a string
+    (e.g. a planted paragraph): such a chunk is kept in the store, as data, but never given a place among the
+    top-k passages, and chunking gives such a paragraph a chunk of its own."""
+    text = chunk if isinstance(chunk, str) else chunk.text
+    return contains_instructions(text) and not without_instructions(text).strip(" \n\t.0123456789()")

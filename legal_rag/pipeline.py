@@ -247,6 +247,7 @@ class Pipeline:
         return tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(merged[:max(len(hits), len(head) + len(extra))]))
 
     def _passage_flags(self, hit: Hit, offence_date) -> list[SupersessionFlag]:
+        from .injection import without_instructions
         from .law import find_refs, flag_superseded
 
         c = hit.chunk
@@ -254,7 +255,8 @@ class Pipeline:
         if c.ref is not None:  # a statute passage: the section itself, if it is an old code
             return list(flag_superseded([c.ref], where, offence_date, concordance=self.concordance)) \
                 if c.ref.act in OLD_ACTS else []
-        found = [f for f in find_refs(c.text) if f.status == "ok" and f.ref.act in OLD_ACTS]
+        # a sentence addressed to a model is data, not the judgment's own citation: it raises no flag (issue 8)
+        found = [f for f in find_refs(without_instructions(c.text)) if f.status == "ok" and f.ref.act in OLD_ACTS]
         return list(flag_superseded(found, where, offence_date, concordance=self.concordance))
 
     def _known_case(self, ref) -> bool:

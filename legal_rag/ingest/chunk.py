@@ -7,8 +7,10 @@ Rules (DESIGN.md, "Retrieval"):
   sub-sections ``(1)``, then clauses ``(a)`` / ``Explanation`` / ``Illustration`` / ``Exception`` /
   ``Provided``, then sentence ends, then words; consecutive parts of one section overlap by up to
   ``chunk_overlap`` tokens;
-* the budget is ``min(chunk_tokens, window - 2)`` tokens for ``passage_text(chunk)`` (heading + text, the
-  exact string that is embedded and indexed) counted with the embedder's own tokenizer;
+* the budget is ``min(chunk_tokens, window - 2)`` tokens for the chunk's index text (heading + text with any
+  sentence addressed to a model blanked: :func:`legal_rag.injection.index_text`, the exact string that is
+  embedded and indexed) counted with the embedder's own tokenizer, so planted instructions neither move chunk
+  boundaries nor take room (issue 8);
 * ids are ``<ACT>-<SECTION>-<part>-<sha8>`` (``BNS-318-3-1a2b3c4d``) or ``<case>-<part>-<sha8>``, where sha8 is
   the first 8 hex digits of sha256(passage text): unchanged text gives the same id, and ids never hold a path
   separator (chroma-core/chroma#518);
@@ -24,6 +26,7 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Iterable, Mapping, Protocol, Sequence
 
+from ..injection import instruction_only, without_instructions
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
 
 JOIN = "\n\n"
@@ -159,9 +162,10 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
     budget = limit - counter.count_tokens(head + "\n") + SPECIAL_TOKENS
     if budget < 16:
         raise ValueError(f"{section.source}: heading of {ref} leaves {budget} tokens of {limit}")
-    toks = _Tokens(counter.token_offsets(text))
+    plain = without_instructions(text)  # what is counted; the chunk keeps the text itself
+    toks = _Tokens(counter.token_offsets(plain))
     ranges = split_ranges(text, toks, 0, len(text), budget, overlap)
-    ranges = [(a, _fit(counter, head, text, a, b, limit)) for a, b in ranges]
+    ranges = [(a, _fit(counter, head, plain, a, b, limit)) for a, b in ranges]
     code = "old" if ref.act in OLD_ACTS else "new" if ref.act in NEW_ACTS else "other"
     out = []
     for i, (a, b) in enumerate(ranges):
@@ -186,7 +190,7 @@ def _with_id(chunk: Chunk, cid: str) -> Chunk:
 def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, judgment: Judgment | None = None,
                    chunk_tokens: int = 240, overlap: int = 32) -> tuple[Chunk, ...]:
     """Chunks of one judgment from its paragraphs in order: whole consecutive paragraphs packed up to the
-    budget; a paragraph longer than the budget is split inside itself (with overlap). All paragraphs must
+    budget (a paragraph holding nothing but instructions to a model stands alone); a paragraph longer than the budget is split inside itself (with overlap). All paragraphs must
     belong to one case (ValueError otherwise)."""
     paras = [p for p in paragraphs if p.text.strip()]
     if not paras:
@@ -208,12 +212,15 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
     for p in paras:
         spans.append((pos, pos + len(p.text)))
         pos += len(p.text) + len(JOIN)
-    toks = _Tokens(counter.token_offsets(text))
+    plain = without_instructions(text)  # what is counted; the chunk keeps the text itself
+    toks = _Tokens(counter.token_offsets(plain))
     groups: list[tuple[int, int, int, int]] = []  # (first para, last para, start, end)
+    alone = [instruction_only(p.text) for p in paras]  # a planted paragraph is its own chunk, never packed
     i = 0
     while i < len(paras):
         j = i
-        while j + 1 < len(paras) and toks.count(spans[i][0], spans[j + 1][1]) <= budget:
+        while (not alone[i] and j + 1 < len(paras) and not alone[j + 1]
+               and toks.count(spans[i][0], spans[j + 1][1]) <= budget):
             j += 1
         if j == i and toks.count(*spans[i]) > budget:
             for a, b in split_ranges(text, toks, spans[i][0], spans[i][1], budget, overlap):
@@ -223,7 +230,7 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
         i = j + 1
     out = []
     for n, (i, j, a, b) in enumerate(groups):
-        b = _fit(counter, head, text, a, b, limit)
+        b = _fit(counter, head, plain, a, b, limit)
         ps = paras[i:j + 1]
         numbers = [p.number for p in ps if p.number]
         cites = sorted({str(c) for p in ps for c in p.cites})
