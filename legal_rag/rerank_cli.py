@@ -23,6 +23,9 @@ def train_reranker_command(
                                        "legal-reranker, where rerank_model=legal reads it)"),
     seed: int = typer.Option(13, help="seed for sampling, shuffling and initialisation"),
     max_seconds: float = typer.Option(600.0, help="stop training after this many seconds (recorded if hit)"),
+    epochs: int = typer.Option(1, min=1, help="passes over the training groups"),
+    trainable_layers: int = typer.Option(3, min=0, max=6, help="top transformer layers trained (the rest frozen)"),
+    lr: float = typer.Option(5e-5, help="learning rate of the trained layers"),
     dense_negatives: bool = typer.Option(True, help="also mine hard negatives with the dense encoder"),
     if_missing: bool = typer.Option(False, "--if-missing", help="do nothing when a trained model is there"),
 ) -> None:
@@ -37,7 +40,9 @@ def train_reranker_command(
         if if_missing and (path / "config.json").is_file():
             typer.echo(f"reranker present at {path}")
             return
-        rep = train_reranker(settings, out_dir=path, cfg=replace(TrainConfig(), seed=seed, max_seconds=max_seconds),
+        cfg = replace(TrainConfig(), seed=seed, max_seconds=max_seconds, epochs=epochs,
+                      trainable_layers=trainable_layers, lr=lr)
+        rep = train_reranker(settings, out_dir=path, cfg=cfg,
                              dense_negatives=dense_negatives, log_fn=typer.echo)
     except LegalRagError as exc:
         typer.echo(f"error: {exc}", err=True)

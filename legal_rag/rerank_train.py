@@ -6,7 +6,7 @@ softmax cross-entropy over each group (the positive against its hard negatives; 
 estimation", Gao, Dai & Callan, ECIR 2021). To fit a 2-core CPU only the top ``trainable_layers`` transformer
 layers, the pooler and the head are trained (the rest is frozen, so no gradient flows below them); training
 sequences are at most ``train_max_length`` tokens. Seeded (python, numpy, torch), one pass over the groups in a
-seeded order; ``max_seconds`` stops early (recorded in the metadata, so a capped run is never mistaken for a full
+seeded order (``epochs`` > 1: each further pass in its own seeded order); ``max_seconds`` stops early (recorded in the metadata, so a capped run is never mistaken for a full
 one). Weights go to ``<data_dir>/models/legal-reranker`` (written to a temporary directory, then renamed) with
 ``legal_reranker.json``: base model, seed, steps, group counts by source, fingerprint of data and settings,
 seconds.
@@ -43,6 +43,7 @@ class TrainConfig:
     lr: float = 5e-5
     head_lr: float = 1e-3
     warmup: float = 0.1
+    epochs: int = 1
     max_seconds: float = 600.0
 
 
@@ -112,7 +113,10 @@ def train(groups: Sequence[Group], out_dir: Path, cfg: TrainConfig = TrainConfig
     head = [p for n, p in model.named_parameters() if p.requires_grad and n.startswith("classifier")]
     body = [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("classifier")]
     opt = torch.optim.AdamW([{"params": body, "lr": cfg.lr}, {"params": head, "lr": cfg.head_lr}], weight_decay=0.01)
-    steps = (len(groups) + cfg.groups_per_step - 1) // cfg.groups_per_step
+    per_epoch = (len(groups) + cfg.groups_per_step - 1) // cfg.groups_per_step
+    order = [g for e in range(cfg.epochs) for g in random.Random(cfg.seed + e).sample(list(groups), len(groups))] \
+        if cfg.epochs > 1 else list(groups)
+    steps = per_epoch * cfg.epochs
     warm = max(1, int(steps * cfg.warmup))
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt, lambda s: min((s + 1) / warm, max(0.0, (steps - s) / max(1, steps - warm))))
@@ -122,7 +126,8 @@ def train(groups: Sequence[Group], out_dir: Path, cfg: TrainConfig = TrainConfig
     t0, done, loss_v, pairs = time.perf_counter(), 0, 0.0, 0
     bar = tqdm(range(steps), desc="train-reranker", unit="step", disable=not progress)
     for step in bar:
-        batch = groups[step * cfg.groups_per_step:(step + 1) * cfg.groups_per_step]
+        e, k = divmod(step, per_epoch)
+        batch = order[e * len(groups) + k * cfg.groups_per_step:e * len(groups) + (k + 1) * cfg.groups_per_step]
         qs = [g.query for g in batch for _ in range(1 + len(g.negatives))]
         ps = [p for g in batch for p in (g.positive, *g.negatives)]
         enc = tok(qs, ps, padding=True, truncation="longest_first", max_length=cfg.train_max_length,
