@@ -26,6 +26,7 @@ def train_reranker_command(
     epochs: int = typer.Option(1, min=1, help="passes over the training groups"),
     trainable_layers: int = typer.Option(3, min=0, max=6, help="top transformer layers trained (the rest frozen)"),
     lr: float = typer.Option(5e-5, help="learning rate of the trained layers"),
+    max_length: int = typer.Option(192, min=32, max=512, help="tokens per training pair (query + passage)"),
     dense_negatives: bool = typer.Option(True, help="also mine hard negatives with the dense encoder"),
     if_missing: bool = typer.Option(False, "--if-missing", help="do nothing when a trained model is there"),
 ) -> None:
@@ -41,7 +42,7 @@ def train_reranker_command(
             typer.echo(f"reranker present at {path}")
             return
         cfg = replace(TrainConfig(), seed=seed, max_seconds=max_seconds, epochs=epochs,
-                      trainable_layers=trainable_layers, lr=lr)
+                      trainable_layers=trainable_layers, lr=lr, train_max_length=max_length)
         rep = train_reranker(settings, out_dir=path, cfg=cfg,
                              dense_negatives=dense_negatives, log_fn=typer.echo)
     except LegalRagError as exc:
