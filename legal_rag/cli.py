@@ -86,8 +86,13 @@ def index_cmd(
     from .ingest.corpus import report_dict
     from .pipeline import build
 
+    from .rerank_train import ensure_reranker
+
     try:
-        report, stats = build(load_settings(), only=only or None, progress=progress)
+        settings = load_settings()
+        report, stats = build(settings, only=only or None, progress=progress)
+        # rerank_model = "legal" on a fresh machine: train it now, offline, with a progress bar (~7 min idle)
+        ensure_reranker(settings, progress=progress, log_fn=typer.echo)
     except LegalRagError as exc:
         _fail(exc)
     _print_report(report)

@@ -85,3 +85,19 @@ def test_windows_cover_every_token_within_size(n, size, overlap):
     assert all(0 < b - a <= size or n == 0 for a, b in w)
     assert all(b1 > a2 for (_, b1), (a2, _) in zip(w, w[1:]))  # consecutive windows overlap: no gap
     assert windows(10, 4, 1) == [(0, 4), (3, 7), (6, 10)]
+
+
+def test_ensure_reranker_trains_only_when_legal_is_set_and_missing(tmp_path, monkeypatch):
+    """`legal-rag index` calls ensure_reranker: with rerank_model=legal and no weights in the data dir it trains
+    (offline, on first run); with weights present, or another setting, it does nothing."""
+    from legal_rag import rerank_train
+
+    calls = []
+    monkeypatch.setattr(rerank_train, "train_reranker",
+                        lambda settings, out_dir, **kw: calls.append(out_dir) or (out_dir.mkdir(parents=True)
+                                                                                  or (out_dir / "config.json").write_text("{}")))
+    assert rerank_train.ensure_reranker(Settings(data_dir=tmp_path, rerank_model="none")) is None
+    path = rerank_train.ensure_reranker(Settings(data_dir=tmp_path, rerank_model="legal"))
+    assert calls == [path] and path == tmp_path / "models" / "legal-reranker"
+    rerank_train.ensure_reranker(Settings(data_dir=tmp_path, rerank_model="legal"))
+    assert calls == [path]  # trained once
