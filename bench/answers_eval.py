@@ -157,7 +157,8 @@ def recheck(question: str, answer: Answer, draft_text: str, equivalents, mode: s
     return verify(draft, equivalents=equivalents, on_unsupported=mode)
 
 
-def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None) -> dict:
+def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None, on_rows=None) -> list[dict]:
+    """Fabricated questions first, then the dev set; ``on_rows(rows)`` after each answer (partial reports)."""
     from legal_rag.verify import law_equivalents
 
     eq = law_equivalents(pipe.settings.corpus_path)
@@ -166,7 +167,7 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None)
     if dump:
         dump.parent.mkdir(parents=True, exist_ok=True)
         dump.write_text("", encoding="utf-8")
-    questions = [(d["id"], d["question"], d["gold"]) for d in items] + [(i, q, None) for i, q in FABRICATED]
+    questions = [(i, q, None) for i, q in FABRICATED] + [(d["id"], d["question"], d["gold"]) for d in items]
     for k, (qid, q, gold) in enumerate(questions):
         answer, draft_text, ttft, total = ask_timed(pipe, q, generator)
         ver = recheck(q, answer, draft_text, eq, pipe.settings.unsupported_claims)
@@ -176,7 +177,7 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None)
                "recheck_same": ver.text == answer.text,
                "foreign": [(c.marker, c.chunk_id) for c in foreign_citations(answer)],
                "punish": unsupported_punishments(answer), "abstains": abstains(answer),
-               "text": answer.text, "model": answer.model, "problems": list(answer.problems),
+               "text": answer.text, "draft": draft_text, "model": answer.model, "problems": list(answer.problems),
                "passages": [h.chunk.id for h in answer.passages],
                "citations": [(c.marker, c.chunk_id, str(c.ref), c.support, c.quote[:160]) for c in answer.citations]}
         if gold:
@@ -188,14 +189,18 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None)
         if dump:  # one line per answer as it comes, so a long run can be reported part-way (--report-only)
             with open(dump, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        if on_rows:
+            on_rows(rows)
         log(f"  {generator} {qid}: {total:.1f}s ttft {ttft:.1f}s sup {row['supported']}/"
             f"{row['supported'] + row['unsupported']}" + (f" gold {row['gold_strict']}" if gold else
                                                           f" abstains {row['abstains']}"))
     return rows
 
 
-def answers_block(generator: str, model: str, rows: list[dict]) -> str:
+def answers_block(generator: str, model: str, rows: list[dict], planned: int | None = None) -> str:
     dev, fab = [r for r in rows if r["gold"]], [r for r in rows if not r["gold"]]
+    if not dev or not fab:
+        return f"<!-- answers:{generator}:start (partial: {len(rows)} answers) -->\n<!-- answers:{generator}:end -->"
     sup = sum(r["supported"] for r in rows)
     claims = sup + sum(r["unsupported"] for r in rows)
     n = len(dev)
@@ -233,10 +238,13 @@ def answers_block(generator: str, model: str, rows: list[dict]) -> str:
         notes.append(f"- {r['id']} {r['question']!r} -> {r['text'][:200]!r}" + ("" if r["abstains"] else
                      f" (citations: {', '.join(f'[{m}] {ref}' for m, _, ref, _, _ in r['citations'])})"))
     loads = [r["load"] for r in rows]
-    head = (f"<!-- answers:{generator}:start (bench/answers_eval.py; model {model}; {len(rows)} questions; "
+    part = f"{len(rows)} questions"
+    if planned and len(rows) < planned:
+        part = f"PARTIAL: {len(rows)} of {planned} questions (fabricated first, then dev in order)"
+    head = (f"<!-- answers:{generator}:start (bench/answers_eval.py; model {model}; {part}; "
             f"load average min/max {min(loads):.1f}/{max(loads):.1f} on {os.cpu_count()} cores; "
             f"{time.strftime('%Y-%m-%d %H:%M')}) -->")
-    return "\n".join([head, f"### {generator}", "", *lines, "", *notes, f"<!-- answers:{generator}:end -->"])
+    return "\n".join([head, f"### {generator} ({part})", "", *lines, "", *notes, f"<!-- answers:{generator}:end -->"])
 
 
 def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log) -> str:
@@ -349,8 +357,14 @@ def main(argv=None) -> int:
             rows = [json.loads(x) for x in (args.dump / f"{gen}.jsonl").read_text(encoding="utf-8").splitlines()]
         else:
             log(f"answers with {gen} ...")
-            rows = run_answers(pipe, gen, items, log, args.dump / f"{gen}.jsonl")
-        block = answers_block(gen, rows[0]["model"] or gen, rows)
+            planned = len(items) + len(FABRICATED)
+
+            def partial(rows, gen=gen, planned=planned):
+                if len(rows) % 5 == 0 and len(rows) < planned:
+                    write_block(args.out, f"answers:{gen}", answers_block(gen, rows[-1]["model"] or gen, rows, planned))
+
+            rows = run_answers(pipe, gen, items, log, args.dump / f"{gen}.jsonl", partial)
+        block = answers_block(gen, rows[-1]["model"] or gen, rows, len(items) + len(FABRICATED))
         write_block(args.out, f"answers:{gen}", block)
         print(block, flush=True)
     if args.hyde:
