@@ -161,7 +161,10 @@ _LIFE = re.compile(r"imprisonment\s+for\s+(?:the\s+)?(?:remainder\s+of\s+[\w’'
                    r"natural\s+)?life|life\s+imprisonment|imprisonment\s+for\s+life|\blife\s+term\b", re.I)
 _NATURAL = re.compile(r"natural\s+life", re.I)
 _DEATH = re.compile(r"\b(?:punish\w*|sentenc\w*)\s+(?:\w+\s+){0,3}(?:with|to|of)\s+death\b|\bdeath\s+(?:penalty|"
-                    r"sentence)\b|\bcapital\s+punishment\b|\bsentence\s+of\s+death\b", re.I)
+                    r"sentence)\b|\bcapital\s+punishment\b|\bsentence\s+of\s+death\b"
+                    # "... imprisonment for life, and with fine, or with death" (a weak model's invented penalty)
+                    r"|\bwith\s+death\b|\bdeath\s*,?\s+or\s+(?:with\s+)?(?:imprisonment\s+for\s+life|life\s+imprisonment)\b",
+                    re.I)
 _FINE = re.compile(r"\bfine[sd]?\b", re.I)
 _AMOUNT = re.compile(rf"(?:(?:rs\.?|₹|inr)\s*({NUMBER})|\b({NUMBER})\s*(?:rupees|rs\.?)(?!\w))", re.I)
 

@@ -141,3 +141,24 @@ def test_ipc_text_supports_its_own_punishment():
     ipc = hits(statute("IPC", "420", "Cheating.", IPC_420))
     v = verify(draft("Under IPC 420, cheating is punishable with up to seven years and fine [1].", ipc), equivalents=none)
     assert v.supported_share == 1.0
+
+
+#: IPC 376(1) as printed (the IPC print, p. 87): life imprisonment is the maximum, death is not provided
+IPC_376_1 = ("(1) Whoever, except in the cases provided for in sub-section (2), commits rape, shall be punished with "
+             "rigorous imprisonment of either description for a term which shall not be less than ten years, but "
+             "which may extend to imprisonment for life, and shall also be liable to fine.")
+
+
+@pytest.mark.parametrize("claim", [
+    # the 1.5B model's answer to dev question D17 ("punishment for rape"), shipped before punishment_terms knew
+    # "or with death" (bench/results_answers.md)
+    "The punishment for rape is imprisonment for life, which means imprisonment for the remainder of that "
+    "person's natural life, and with fine, or with death. [1]",
+    "Rape is punishable with death, or imprisonment for life. [1]",
+])
+def test_an_invented_death_penalty_is_removed(claim):
+    h = hits(statute("IPC", "376", "Punishment for rape.", IPC_376_1))
+    v = verify(draft(claim, h), equivalents=eq)
+    assert "death" not in v.text and len(v.removed) == 1
+    assert [c.status for c in v.checks] == ["unsupported"]
+    assert any("death" in p for p in v.problems)
