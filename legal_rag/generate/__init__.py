@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 
 from ..config import Settings
 from ..types import Draft, Hit
-from .abstain import NOT_IN_SOURCES, CaseReference, case_references, missing_case_message, missing_cases, relevant
+from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
+                      missing_cases, relevant)
 from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
 from .extractive import compose
 from .hyde import hypothetical_passage, search_text
@@ -60,6 +61,10 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     if missing:
         return _abstain(question, " ".join(missing_case_message(r) for r in missing), flagged, name, t0,
                         tuple(f"judgment not in the indexed sources: {r.text}" for r in missing))
+    invalid = invalid_sections(question)
+    if invalid:
+        return _abstain(question, "; ".join(invalid) + ". " + NOT_IN_SOURCES, flagged, name, t0,
+                        tuple(f"section that does not exist: {n}" for n in invalid))
     passages = relevant(question, hits, settings.relevance_floor)
     if not passages:
         return _abstain(question, NOT_IN_SOURCES, flagged, name, t0,

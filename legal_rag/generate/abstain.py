@@ -144,3 +144,13 @@ def clears_floor(question: str, hit: Hit, floors: Mapping[str, float]) -> bool:
 def relevant(question: str, hits: Sequence[Hit], floors: Mapping[str, float]) -> tuple[Hit, ...]:
     """The hits that clear the relevance floor, in their given order."""
     return tuple(h for h in hits if clears_floor(question, h, floors))
+
+
+def invalid_sections(question: str) -> tuple[str, ...]:
+    """Notes for each section the question names that its Act does not have (``"BNS has no section 999 (its last
+    section is 358)"``; the last sections are those of :data:`legal_rag.law.refs.LAST_SECTION`: BNS 358, BNSS 531,
+    BSA 170). A question resting on a section that does not exist is answered with that, never with passages
+    about some other section (dev question F3, "What does section 999 of the BNS say?")."""
+    from ..law import find_refs
+
+    return tuple(dict.fromkeys(f.note for f in find_refs(question) if f.status == "invalid"))

@@ -88,3 +88,19 @@ def test_no_relevant_passage_means_abstention_without_a_model_call():
     assert d.abstained and d.text == NOT_IN_SOURCES
     d = generate("What is cheating?", [], load_settings())
     assert d.abstained and d.text == NOT_IN_SOURCES
+
+
+@pytest.mark.parametrize("generator", ["extractive", "llm"])
+@pytest.mark.parametrize("question,note", [
+    ("What does section 999 of the BNS say?", "BNS has no section 999 (its last section is 358)"),
+    ("Is cheating punishable under BNS 420?", "BNS has no section 420 (its last section is 358)"),
+    ("What does section 600 of the BNSS provide?", "BNSS has no section 600 (its last section is 531)"),
+])
+def test_a_section_that_does_not_exist_is_answered_as_such(generator, question, note):
+    """Extractive F3 in bench/results_answers.md quoted a judgment paragraph on s.34 instead: the word "say"
+    cleared the relevance floor. A question on a section beyond the Act's last is answered with that fact."""
+    s = load_settings()
+    d = generate(question, cheating_hits(), s, backend=FakeBackend(never) if generator == "llm" else None)
+    assert d.abstained and d.passages == () and note in d.text and "do not contain" in d.text
+    a = to_answer(d, verify(d, equivalents=lambda r: set()))
+    assert a.citations == () and note in a.text
