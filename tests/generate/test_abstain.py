@@ -104,3 +104,22 @@ def test_a_section_that_does_not_exist_is_answered_as_such(generator, question, 
     assert d.abstained and d.passages == () and note in d.text and "do not contain" in d.text
     a = to_answer(d, verify(d, equivalents=lambda r: set()))
     assert a.citations == () and note in a.text
+
+
+def test_a_model_that_wrongly_says_not_in_sources_gets_the_passages_quoted_instead():
+    """The 1.5B Qwen replied with the abstention sentence on 13 of 14 dev questions whose gold section was passage
+    [1] (bench/results_answers.md). The reader then gets the passages' sentences, quoted and cited, and a note."""
+    s = load_settings()
+    d = generate("What is the punishment for cheating?", cheating_hits(), s, backend=FakeBackend(NOT_IN_SOURCES))
+    assert not d.abstained and d.generator == "fake+extractive" and "[1]" in d.text
+    assert any("quotes them instead" in p for p in d.problems)
+    a = to_answer(d, verify(d, equivalents=lambda r: set()))
+    assert a.citations and all(c.support == "supported" for c in a.citations)
+
+
+def test_a_model_answer_that_merely_mentions_the_sources_is_kept():
+    s = load_settings()
+    reply = ("The indexed sources do not contain a definition, but whoever cheats shall be punished with "
+             "imprisonment which may extend to seven years [1].")
+    d = generate("What is the punishment for cheating?", cheating_hits(), s, backend=FakeBackend(reply))
+    assert d.text == reply and d.generator == "fake"
