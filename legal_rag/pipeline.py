@@ -99,10 +99,13 @@ class Pipeline:
             names.append("openai_compatible")
         return tuple(names)
 
-    def search(self, query: str, filters: dict | None = None) -> tuple[Hit, ...]:
+    def search(self, query: str, filters: dict | None = None, dense_query: str | None = None) -> tuple[Hit, ...]:
+        """Hybrid retrieval with look-up and official successors, then the reranker. ``dense_query`` (HyDE)
+        feeds the dense retriever only; everything else reads ``query``."""
         from .retrieve import retrieve
 
-        hits = self._with_successors(query, retrieve(query, self.index, self.settings, filters=filters), filters)
+        hits = self._with_successors(query, retrieve(query, self.index, self.settings, filters=filters,
+                                                     dense_query=dense_query), filters)
         if self.reranker.enabled:
             hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
                                         rerank_candidates=self.settings.rerank_candidates)
@@ -138,7 +141,7 @@ class Pipeline:
         conc = self.concordance
         flags: list[SupersessionFlag] = list(flag_superseded(find_refs(question), "query", offence_date,
                                                              concordance=conc))
-        hits = self.search(search_text(question, settings), filters)
+        hits = self.search(question, filters, dense_query=search_text(question, settings) if settings.hyde else None)
         known = self._known_case
         pieces: queue.Queue = queue.Queue()
         result: dict = {}

@@ -80,21 +80,25 @@ def lookup_hits(query: str, index, filters: Filters | None = None) -> list[Hit]:
 def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
            filters: Filters | Mapping[str, Any] | None = None, candidates: int | None = None,
            limit: int | None = None, max_per_doc: int | None = MAX_PER_DOC, lookup: bool = True,
-           mmr_lambda: float | None = None, timings: dict | None = None) -> tuple[Hit, ...]:
+           mmr_lambda: float | None = None, timings: dict | None = None, dense_query: str | None = None
+           ) -> tuple[Hit, ...]:
     """Ranked hits for ``query``.
 
     ``mode`` picks dense, sparse or both fused by RRF (``settings.rrf_k``). Section look-up hits (stage
     ``lookup``) come first when ``lookup`` is true, then the retrieved hits without them; ``Hit.rank`` is the
     1-based position in the returned tuple. ``max_per_doc`` caps each retriever's list per document before
     fusion (None: no cap). ``mmr_lambda`` (0..1) re-orders the fused list by maximal marginal relevance.
-    ``timings`` (if given) receives seconds per stage: embed, dense, sparse, fuse. A chunk holding nothing but
+    ``timings`` (if given) receives seconds per stage: embed, dense, sparse, fuse. ``dense_query`` (HyDE: the
+    question with a hypothetical passage) replaces ``query`` for the dense retriever only; BM25 and section
+    look-up always read the question itself, so a section number the hypothetical passage invents is never
+    looked up. A chunk holding nothing but
     instructions addressed to a model (:func:`legal_rag.injection.instruction_only`) never takes a place.
     """
     f = Filters.of(filters)
     cand = candidates or settings.candidates
     lists: list[list[Hit]] = []
     if mode in ("hybrid", "dense"):
-        lists.append(dense_hits(query, index, cand, f, timings))
+        lists.append(dense_hits(dense_query or query, index, cand, f, timings))
     if mode in ("hybrid", "sparse"):
         lists.append(sparse_hits(query, index, cand, f, timings))
     t0 = time.perf_counter()
@@ -116,7 +120,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     return out
 
 
-def retrieve(query: str, index, settings: Settings, filters: Filters | Mapping[str, Any] | None = None
-             ) -> tuple[Hit, ...]:
+def retrieve(query: str, index, settings: Settings, filters: Filters | Mapping[str, Any] | None = None,
+             dense_query: str | None = None) -> tuple[Hit, ...]:
     """The front door: hybrid search with section look-up, up to ``settings.rerank_candidates`` hits."""
-    return search(query, index, settings, filters=filters)
+    return search(query, index, settings, filters=filters, dense_query=dense_query)

@@ -86,3 +86,17 @@ def test_query_refs_local_grammar():
     assert local_refs("BNS 318(4)") == [("BNS", "318", ("4",))]
     assert local_refs("a fine of 1,000 rupees") == [] and local_refs("what is 302") == []
     assert ("IPC", "420", ()) in query_refs("Section 420 IPC")
+
+
+def test_hyde_text_feeds_the_dense_retriever_only(small_index):
+    """HyDE (Gao et al. 2022) embeds a hypothetical passage; a section number it invents ("IPC 506") must never be
+    looked up or BM25-matched: look-up and BM25 read the question itself."""
+    idx, s = small_index
+    question = "punishment for murder"
+    invented = question + "\nUnder IPC 506 and BNS 351 whoever commits criminal intimidation shall be punished."
+    plain = retrieve(question, idx, s)
+    hyde = retrieve(question, idx, s, dense_query=invented)
+    assert not [h for h in hyde if h.stage == "lookup"]
+    wrong = retrieve(invented, idx, s)  # what the old wiring did: the invented sections come first, as look-ups
+    assert {(h.chunk.ref.act, h.chunk.ref.section) for h in wrong if h.stage == "lookup"} >= {("IPC", "506")}
+    assert [h.chunk.id for h in hyde] != [h.chunk.id for h in plain]  # the dense list did change
