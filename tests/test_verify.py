@@ -150,8 +150,8 @@ IPC_376_1 = ("(1) Whoever, except in the cases provided for in sub-section (2), 
 
 
 @pytest.mark.parametrize("claim", [
-    # the 1.5B model's answer to dev question D17 ("punishment for rape"), shipped before punishment_terms knew
-    # "or with death" (bench/results_answers.md)
+    # the 1.5B model's answer to dev question D17 ("punishment for rape"); punishment_terms did not read "or with
+    # death", so citing IPC 376(1) alone it would have shipped (bench/results_answers.md)
     "The punishment for rape is imprisonment for life, which means imprisonment for the remainder of that "
     "person's natural life, and with fine, or with death. [1]",
     "Rape is punishable with death, or imprisonment for life. [1]",
