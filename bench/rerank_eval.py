@@ -97,13 +97,14 @@ def task1_lists(settings: Settings, log, candidates: int = 100):
     from legal_rag.eval.aila import load_casedocs
     from legal_rag.index import Embedder, SparseIndex
     from legal_rag.ingest.chunk import chunk_corpus
-    from legal_rag.types import Hit, passage_text
+    from legal_rag.injection import index_text
+    from legal_rag.types import Hit
 
     t0 = time.perf_counter()
     judgments, paras = load_casedocs(settings.corpus_path)
     chunks = chunk_corpus((), paras, Embedder.from_settings(settings), judgments={j.case_id: j for j in judgments},
                           chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
-    sparse = SparseIndex.build([c.id for c in chunks], [passage_text(c) for c in chunks])
+    sparse = SparseIndex.build([c.id for c in chunks], [index_text(c) for c in chunks])
     log(f"task1: {len(judgments)} judgments -> {len(chunks)} chunks, BM25 built in {time.perf_counter() - t0:.0f}s")
     by_id = {c.id: c for c in chunks}
     texts = load_queries(settings.corpus_path)
