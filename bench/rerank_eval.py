@@ -167,7 +167,8 @@ def main(argv=None) -> int:
                 rr = Reranker(sysname)
             runs, lat = run_system(sysname, rr, lists, texts, args.candidates, rank_fn, log)
             m = evaluate_run({q: qrels[q] for q in qids}, runs, METRICS)
-            label = "no rerank (hybrid RRF)" if rr is None else rr.name
+            first = "BM25 first stage" if task == "task1" else "hybrid RRF"
+            label = f"no rerank ({first})" if rr is None else rr.name
             rows.append((task, label, len(qids), m, pct(lat, 50), pct(lat, 95)))
             log(f"{task} {label}: " + " ".join(f"{k}={v:.4f}" for k, v in m.items())
                 + (f" p50={pct(lat, 50):.2f}s p95={pct(lat, 95):.2f}s" if lat else ""))
