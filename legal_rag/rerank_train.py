@@ -195,8 +195,8 @@ def train_reranker(settings: Settings, *, out_dir: Path | None = None, cfg: Trai
 
 
 def ensure_reranker(settings: Settings, **kw) -> Path | None:
-    """When ``rerank_model = "legal"`` and no trained model is in the data dir, train it now (about 10 minutes
-    on 2 CPU cores, with a progress bar). Returns the model directory, or None when the setting is not ``legal``."""
+    """When ``rerank_model = "legal"`` and no trained model is in the data dir, train it now (about 7-9 minutes
+    on 2 idle CPU cores, with a progress bar; ``legal-rag index`` calls this). Returns the model directory, or None when the setting is not ``legal``."""
     if settings.rerank_model.strip().lower() != "legal":
         return None
     path = default_dir(settings)

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..config import Settings
+from ..text import normalise
 from ..types import Draft, Hit
 from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
                       missing_cases, relevant)
@@ -124,6 +125,6 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
 
 
 def _says_not_in_sources(text: str) -> bool:
-    """True when a model's whole reply is the abstention sentence of ``prompts/system.txt`` rule 3."""
-    t = " ".join(text.split()).strip().lower().rstrip(".")
-    return t.startswith(NOT_IN_SOURCES.lower().rstrip(".")) and len(t) <= len(NOT_IN_SOURCES) + 20
+    """True when a model's whole reply is the abstention sentence of ``prompts/system.txt`` rule 3 (compared
+    after :func:`legal_rag.text.normalise`, as :mod:`legal_rag.verify` compares abstentions)."""
+    return normalise(text).rstrip(". ") == normalise(NOT_IN_SOURCES).rstrip(". ")
