@@ -30,7 +30,7 @@ from legal_rag.config import Settings  # noqa: E402
 from legal_rag.eval.aila import TEST_QUERIES, doc_ranking, load_qrels, load_queries  # noqa: E402
 from legal_rag.eval.metrics import evaluate_run  # noqa: E402
 from legal_rag.eval.runners import load_devset, section_ranking  # noqa: E402
-from legal_rag.rerank import CrossEncoderScorer, Reranker  # noqa: E402
+from legal_rag.rerank import Reranker  # noqa: E402
 
 METRICS = ("map", "ndcg@10", "recall@5")
 
@@ -44,7 +44,7 @@ def dev_index(settings: Settings, log):
     ``ipc_civictech.json``), the two Acts the dev set's gold sections come from."""
     from legal_rag.index import Embedder, build_index, open_index
     from legal_rag.ingest.chunk import chunk_corpus
-    from legal_rag.rerank_data import bns_docs, ipc_docs
+    from legal_rag.rerank.training.data import bns_docs, ipc_docs
     from legal_rag.types import Section, StatuteRef
 
     try:
@@ -161,8 +161,7 @@ def main(argv=None) -> int:
                 rr = Reranker("maxsim", embed_model=settings.embed_model)
             elif sysname == "legal":
                 path = args.legal_dir or (Path(settings.data_dir) / "models" / "legal-reranker")
-                rr = Reranker(str(path))
-                rr._scorer = CrossEncoderScorer(str(path), name=_legal_label(path))
+                rr = Reranker(str(path))  # named legal-minilm-ce@<fingerprint> from the trainer's metadata
             elif sysname != "none":
                 rr = Reranker(sysname)
             runs, lat = run_system(sysname, rr, lists, texts, args.candidates, rank_fn, log)
@@ -193,12 +192,6 @@ def write_block(path: Path, tasks: str, table: str) -> None:
                      + r" .*?<!-- rerank-table:end -->", re.S)
     text = pat.sub(lambda _: table, text) if pat.search(text) else text.rstrip("\n") + "\n\n" + table + "\n"
     path.write_text(text, encoding="utf-8")
-
-
-def _legal_label(path: Path) -> str:
-    from legal_rag.rerank import _legal_name
-
-    return _legal_name(path)
 
 
 if __name__ == "__main__":

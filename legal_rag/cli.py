@@ -86,7 +86,7 @@ def index_cmd(
     from .ingest.corpus import report_dict
     from .pipeline import build
 
-    from .rerank_train import ensure_reranker
+    from .rerank.training import ensure_reranker
 
     try:
         settings = load_settings()

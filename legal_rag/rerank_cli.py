@@ -1,7 +1,7 @@
 """``legal-rag train-reranker``: build the training groups from the real corpus and fine-tune our cross-encoder.
 
 Register in ``cli.py`` with ``app.command("train-reranker")(rerank_cli.train_reranker_command)``. Holds no logic:
-it calls :func:`legal_rag.rerank_train.train_reranker`.
+it calls :func:`legal_rag.rerank.training.train_reranker`.
 
     legal-rag train-reranker                     # into <data_dir>/models/legal-reranker (~10 min on 2 cores)
     legal-rag train-reranker --if-missing        # what `make run` does before serving with rerank_model=legal
@@ -33,7 +33,7 @@ def train_reranker_command(
     """Fine-tune the legal reranker (MiniLM cross-encoder) on AILA Q1-Q10, charge facts, section titles,
     illustrations and BPR&D subjects; AILA Q11-Q50 and the dev sets are never used."""
     from .config import load_settings
-    from .rerank_train import TrainConfig, default_dir, train_reranker
+    from .rerank.training import TrainConfig, default_dir, train_reranker
 
     try:
         settings = load_settings()

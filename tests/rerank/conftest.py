@@ -26,7 +26,7 @@ def fused(chunks) -> tuple[Hit, ...]:
 
 @pytest.fixture(scope="session")
 def bns():
-    from legal_rag.rerank_data import bns_docs
+    from legal_rag.rerank.training.data import bns_docs
 
     return bns_docs(Settings().corpus_path)
 
@@ -45,7 +45,7 @@ def fresh_ce():
     import torch
 
     from legal_rag.rerank import CrossEncoderScorer
-    from legal_rag.rerank_train import base_model_dir
+    from legal_rag.rerank.training.train import base_model_dir
 
     torch.manual_seed(0)
     sc = CrossEncoderScorer(base_model_dir(), name="minilm-fresh-head")

@@ -6,8 +6,8 @@ import pytest
 
 from legal_rag.config import Settings
 from legal_rag.law import load_concordance
-from legal_rag.rerank_data import ipc_docs, split_illustrations
-from legal_rag.rerank_pairs import charge_sections, query_windows, successors
+from legal_rag.rerank.training.data import ipc_docs, split_illustrations
+from legal_rag.rerank.training.groups import charge_sections, query_windows, successors
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 
 from legal_rag.config import Settings
 from legal_rag.eval.aila import TEST_QUERIES, TRAIN_QUERIES, load_queries
-from legal_rag.rerank_data import Group, LeakageError, assert_no_leak, devset_files, leaks, load_forbidden
+from legal_rag.rerank.training.data import Group, LeakageError, assert_no_leak, devset_files, leaks, load_forbidden
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_assert_no_leak_raises_on_test_query_or_test_source(corpus, forbidden):
 
 @pytest.mark.slow
 def test_built_groups_use_no_held_out_query(corpus, forbidden):
-    from legal_rag.rerank_pairs import build_groups
+    from legal_rag.rerank.training.groups import build_groups
 
     groups = build_groups(corpus, limits={"aila": 1000, "charge": 0, "title": 0, "illustration": 0, "bprd": 1000})
     srcs = {g.source.split(":")[1] for g in groups if g.source.startswith("aila:")}

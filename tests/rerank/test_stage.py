@@ -90,7 +90,7 @@ def test_windows_cover_every_token_within_size(n, size, overlap):
 def test_ensure_reranker_trains_only_when_legal_is_set_and_missing(tmp_path, monkeypatch):
     """`legal-rag index` calls ensure_reranker: with rerank_model=legal and no weights in the data dir it trains
     (offline, on first run); with weights present, or another setting, it does nothing."""
-    from legal_rag import rerank_train
+    from legal_rag.rerank.training import train as rerank_train
 
     calls = []
     monkeypatch.setattr(rerank_train, "train_reranker",

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from legal_rag.rerank import Reranker
-from legal_rag.rerank_data import Group
-from legal_rag.rerank_train import TrainConfig, fingerprint, train
+from legal_rag.rerank.training.data import Group
+from legal_rag.rerank.training.train import TrainConfig, fingerprint, train
 
 from .conftest import chunk_of, fused
 

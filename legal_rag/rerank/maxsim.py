@@ -18,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .rerank import WINDOW_OVERLAP, windows
+from .base import WINDOW_OVERLAP, windows
 
 
 class MaxSimScorer:

