@@ -27,7 +27,7 @@ from .attribute import Attribution, attribute, retrieval_prior, sequence_posteri
 from .extractive import compose
 from .hyde import hypothetical_passage, search_text
 from ..injection import contains_instructions, flag_instructions, instruction_spans
-from .llm import ChatBackend, Generation, get_backend
+from .backends import ChatBackend, Generation, get_backend
 from .prompt import assemble, build_prompt, load_template, render
 
 __all__ = ["generate", "Draft", "NOT_IN_SOURCES", "CaseReference", "case_references", "missing_cases",

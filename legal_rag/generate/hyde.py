@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..config import Settings
 from ..errors import ConfigError
-from .llm import ChatBackend, get_backend
+from .backends import ChatBackend, get_backend
 from .prompt import load_template, render
 
 HYDE_MAX_NEW_TOKENS = 128

@@ -85,7 +85,7 @@ class FakeBackend:
         return sum(len(c.split()) + 4 for _, c in messages)
 
     def chat(self, messages, *, max_new_tokens, on_token=None):
-        from legal_rag.generate.llm import Generation
+        from legal_rag.generate.backends import Generation
 
         self.calls.append(messages)
         text = self.reply(messages) if callable(self.reply) else self.reply

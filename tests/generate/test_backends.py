@@ -9,9 +9,9 @@ import pytest
 from legal_rag.config import load_settings
 from legal_rag.errors import ConfigError, LegalRagError
 from legal_rag.generate import generate, hypothetical_passage, search_text
-from legal_rag.generate.llm import SMOLLM2, get_backend, resolve_model
-from legal_rag.generate.llm_llama import assemble_gguf
-from legal_rag.generate.llm_openai import OpenAICompatibleBackend
+from legal_rag.generate.backends import SMOLLM2, get_backend, resolve_model
+from legal_rag.generate.backends.llama_cpp import assemble_gguf
+from legal_rag.generate.backends.openai_compatible import OpenAICompatibleBackend
 from legal_rag.verify import verify
 
 from .fakes import FakeBackend, cheating_hits

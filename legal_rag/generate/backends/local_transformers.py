@@ -11,9 +11,9 @@ import os
 import threading
 import time
 
-from ..errors import ConfigError
-from .llm import Generation, OnToken, resolve_model
-from .prompt import Messages
+from ...errors import ConfigError
+from .base import Generation, OnToken, resolve_model
+from ..prompt import Messages
 
 
 class TransformersBackend:

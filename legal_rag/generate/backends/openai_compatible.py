@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import time
 
-from ..errors import ConfigError, LegalRagError
-from .llm import DeltaStream, Generation, OnToken, estimate_tokens, resolve_model
-from .prompt import Messages
+from ...errors import ConfigError, LegalRagError
+from .base import DeltaStream, Generation, OnToken, estimate_tokens, resolve_model
+from ..prompt import Messages
 
 
 class OpenAICompatibleBackend:

@@ -1,0 +1,67 @@
+"""Generator backends behind one interface, chosen by ``settings.generator``: the registry.
+
+========================  ==================================================================================
+``extractive``            no model: quotes the most relevant sentences (:mod:`legal_rag.generate.extractive`); the default
+``transformers``          a local causal LM by path or ``pkg:`` reference (:mod:`.local_transformers`)
+``llama_cpp``             a GGUF model through llama-cpp-python, optional extra ``llama`` (:mod:`.llama_cpp`)
+``openai_compatible``     any chat-completions server by ``generator_base_url`` (:mod:`.openai_compatible`)
+========================  ==================================================================================
+
+The contract (:class:`ChatBackend`, :class:`Generation`, ...) lives in :mod:`.base`, below the backends; this
+registry sits above them and imports each backend lazily inside :func:`get_backend` (no import circle).
+Constructors are cheap; weights load on first use (haystack's ``warm_up``). Backends are cached per settings, so a
+pipeline that asks many questions loads its model once.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ...config import Settings
+from ...errors import ConfigError
+from .base import (SMOLLM2, ChatBackend, DeltaStream, Generation, OnToken, estimate_tokens, package_dir,
+                   resolve_model)
+
+__all__ = ["get_backend", "LLM_GENERATORS", "ChatBackend", "Generation", "DeltaStream", "OnToken", "SMOLLM2",
+           "estimate_tokens", "package_dir", "resolve_model"]
+
+LLM_GENERATORS = ("transformers", "llama_cpp", "openai_compatible")
+
+_CACHE: dict[tuple, ChatBackend] = {}
+_LOCK = threading.Lock()
+
+
+def get_backend(settings: Settings) -> ChatBackend:
+    """The LLM backend named by ``settings.generator`` (cached per model settings; nothing loads here).
+
+    Raises :class:`ConfigError` for ``extractive`` (it has no LLM) or an unknown name.
+    """
+    name = settings.generator
+    key = (name, settings.generator_model, settings.generator_base_url, settings.generator_context_tokens,
+           settings.generator_tokenizer, str(settings.data_dir))
+    with _LOCK:
+        if key in _CACHE:
+            return _CACHE[key]
+        if name == "transformers":
+            from .local_transformers import TransformersBackend
+            backend: ChatBackend = TransformersBackend(settings.generator_model or SMOLLM2,
+                                                       context_tokens=settings.generator_context_tokens,
+                                                       temperature=settings.generator_temperature)
+        elif name == "llama_cpp":
+            from .llama_cpp import LlamaCppBackend
+            backend = LlamaCppBackend(settings.generator_model, data_dir=settings.data_dir,
+                                      context_tokens=settings.generator_context_tokens,
+                                      temperature=settings.generator_temperature)
+        elif name == "openai_compatible":
+            from .openai_compatible import OpenAICompatibleBackend
+            backend = OpenAICompatibleBackend(settings.generator_base_url, settings.generator_model,
+                                              api_key=settings.generator_api_key,
+                                              context_tokens=settings.generator_context_tokens,
+                                              temperature=settings.generator_temperature,
+                                              tokenizer=settings.generator_tokenizer)
+        elif name == "extractive":
+            raise ConfigError("generator='extractive' has no language model backend")
+        else:
+            raise ConfigError(f"generator={name!r}: must be one of extractive, {', '.join(LLM_GENERATORS)}")
+        _CACHE[key] = backend
+        return backend
