@@ -12,7 +12,7 @@ from html import escape
 from typing import Any, Iterable
 from urllib.parse import quote
 
-from .export_cite import CitationRecord, citation_records
+from .export.records import CitationRecord, citation_records
 from .types import Answer, IngestReport, Section, SupersessionFlag
 
 MARKS = {"supported": ("✓", "verified"), "unsupported": ("✗", "unsupported"), "unchecked": ("?", "unchecked")}

@@ -18,7 +18,7 @@ from docx import Document
 from legal_rag.errors import LegalRagError
 from legal_rag.export import (FORMATS, build_doc, citation_records, doc_from_json, docx_footnotes, export_answer,
                               judgment_citation, statute_citation, write_exports)
-from legal_rag.export_formats import CSV_COLUMNS, bibtex_key, tex, to_markdown
+from legal_rag.export.formats import CSV_COLUMNS, bibtex_key, tex, to_markdown
 from legal_rag.law import flag_superseded, load_concordance
 from legal_rag.types import Answer, Chunk, Citation, Hit, StatuteRef
 

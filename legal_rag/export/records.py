@@ -23,7 +23,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from .types import ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, StatuteRef, SupersessionFlag
+from ..types import ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, StatuteRef, SupersessionFlag
 
 VERIFIED = "supported"
 #: flag kinds after which the cited old-code section has a named successor to show as "now ..."

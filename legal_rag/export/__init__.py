@@ -4,8 +4,11 @@
     write_exports(answer, Path("out"))               -> {"markdown": Path("out/legal-rag-answer.md"), ...}
 
 Formats (:data:`FORMATS`): ``markdown``, ``json``, ``csv``, ``ris``, ``bibtex``, ``csl-json`` and ``docx``. Each
-holds the answer, its footnoted citations in Indian style (``export_cite``) and the supersession notes. Only
+holds the answer, its footnoted citations in Indian style (:mod:`.records`) and the supersession notes. Only
 citations that ``verify.py`` marked ``supported`` are exported unless ``include_unverified=True``.
+
+Modules: :mod:`.records` (one footnote per ``[n]``), :mod:`.formats` (the text formats) and :mod:`.docx` (Word;
+python-docx is imported only when a .docx is written or read, haystack's ``LazyImport``).
 """
 
 from __future__ import annotations
@@ -14,12 +17,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .errors import LegalRagError
-from .export_cite import CitationRecord, citation_records, judgment_citation, statute_citation
-from .export_docx import docx_footnotes, to_docx
-from .export_formats import (ExportDoc, build_doc, doc_from_json, to_bibtex, to_csl_json, to_csv, to_json,
-                             to_markdown, to_ris)
-from .types import Answer
+from ..errors import LegalRagError
+from ..types import Answer
+from .formats import (ExportDoc, build_doc, doc_from_json, to_bibtex, to_csl_json, to_csv, to_json, to_markdown,
+                      to_ris)
+from .records import CitationRecord, citation_records, judgment_citation, statute_citation
+
+
+def to_docx(doc: ExportDoc) -> bytes:
+    """``doc`` as a .docx with real Word footnotes (:func:`legal_rag.export.docx.to_docx`); python-docx is
+    imported here, on first use."""
+    from .docx import to_docx as write
+
+    return write(doc)
+
+
+def docx_footnotes(data: bytes) -> dict[int, str]:
+    """``{footnote id: text}`` of a .docx written by :func:`to_docx` (python-docx imported on first use)."""
+    from .docx import docx_footnotes as read
+
+    return read(data)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.oxml.parser import OxmlElement
 
-from .export_formats import ExportDoc, _footnote_text, flag_line
+from .formats import ExportDoc, _footnote_text, flag_line
 
 FOOTNOTES_CT = "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"
 _MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")

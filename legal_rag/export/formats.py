@@ -24,9 +24,9 @@ import bibtexparser
 import rispy
 from bibtexparser.model import Entry, Field
 
-from .errors import LegalRagError
-from .export_cite import CitationRecord, citation_records
-from .types import Answer, StatuteRef, SupersessionFlag
+from ..errors import LegalRagError
+from ..types import Answer, StatuteRef, SupersessionFlag
+from .records import CitationRecord, citation_records
 
 JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
 CSV_COLUMNS = ("marker", "kind", "citation", "act", "act_title", "section", "title", "court", "date", "reporters",
