@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from legal_rag import ui_format as fmt  # noqa: E402
+from legal_rag.ui import html as fmt  # noqa: E402
 from legal_rag.config import load_settings  # noqa: E402
 from legal_rag.law import flag_superseded, load_concordance, lookup  # noqa: E402
 from legal_rag.types import Answer, StatuteRef, SupersessionFlag  # noqa: E402

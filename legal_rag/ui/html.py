@@ -1,4 +1,4 @@
-"""Presentation helpers of the chat UI (``app.py``): pure functions from pipeline objects to escaped HTML.
+"""Presentation helpers of the chat UI (:mod:`legal_rag.ui.app`): pure functions from pipeline objects to escaped HTML.
 
 Every value that came from a document, a user or a model is HTML-escaped here (text inside documents is data).
 Links to sources are ``/source/<url-encoded file name>#page=<n>`` (1-based page, the PDF viewer's open
@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 from html import escape
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 from urllib.parse import quote
 
-from .export.records import CitationRecord, citation_records
-from .types import Answer, IngestReport, Section, SupersessionFlag
+from ..export.records import CitationRecord, citation_records
+from ..types import Answer, IngestReport, Section, SupersessionFlag
+
+if TYPE_CHECKING:
+    from ..law import LookupResult
 
 MARKS = {"supported": ("✓", "verified"), "unsupported": ("✗", "unsupported"), "unchecked": ("?", "unchecked")}
 #: flag kinds that are warnings about the reference itself rather than a supersession
@@ -133,7 +136,7 @@ def _section_box(label: str, sec: Section | None) -> str:
             f'<pre class="lr-text">{escape(sec.text)}</pre></div>')
 
 
-def lookup_html(result: Any) -> str:
+def lookup_html(result: LookupResult) -> str:
     """Render a ``legal_rag.law.LookupResult``: the queried section and its counterpart(s) side by side, the table
     rows (subject, summary of change, ``file#row``), or why the reference is ambiguous / invalid."""
     status = getattr(result, "status", "")
