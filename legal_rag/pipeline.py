@@ -298,12 +298,14 @@ def _dedupe_flags(flags: list[SupersessionFlag]) -> tuple[SupersessionFlag, ...]
     return tuple(out)
 
 
-def build(settings: Settings, only: Any = None, progress: bool = True, stats: dict | None = None
-          ) -> tuple[IngestReport, dict]:
+def build(settings: Settings, only: Any = None, progress: bool = True, stats: dict | None = None,
+          embed_progress: Callable[[int, int], None] | None = None) -> tuple[IngestReport, dict]:
     """Ingest the corpus (manifest, sha256 checks), chunk it and build or update the index incrementally.
 
-    Returns the ingest report and the index build stats (added/removed/unchanged/embedded chunks, seconds).
-    Raises :class:`~legal_rag.errors.IndexLockedError` when another writer holds the index.
+    ``progress`` shows the ingest's progress; ``embed_progress(done, total)`` is called as chunks are embedded
+    (``legal-rag index`` passes a tqdm bar). Returns the ingest report and the index build stats
+    (added/removed/unchanged/embedded chunks, seconds). Raises :class:`~legal_rag.errors.IndexLockedError` when
+    another writer holds the index.
     """
     from .index import Embedder, build_index
     from .ingest import load_corpus
@@ -323,8 +325,7 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     kept = _served_chunks(settings, lambda src: src in keep or (bool(only) and src not in done), {c.id for c in chunks})
     chunks = [*chunks, *kept]
     stats = {} if stats is None else stats
-    bar = _bar(progress)
-    build_index(chunks, settings, embedder=embedder, progress=bar, stats=stats)
+    build_index(chunks, settings, embedder=embedder, progress=embed_progress, stats=stats)
     stats["chunks"] = len(chunks)
     return report, stats
 
@@ -356,24 +357,6 @@ def _served_chunks(settings: Settings, keep: Callable[[str], bool], have: set[st
         return [c for c in store.all_chunks() if keep(c.source) and c.id not in have]
     finally:
         store.close()
-
-
-def _bar(enabled: bool):
-    if not enabled:
-        return None
-    from tqdm import tqdm
-
-    state: dict = {}
-
-    def update(done: int, total: int) -> None:
-        if "bar" not in state:
-            state["bar"] = tqdm(total=total, desc="embedding chunks", unit="chunk")
-        state["bar"].n = done
-        state["bar"].refresh()
-        if done >= total:
-            state["bar"].close()
-
-    return update
 
 
 def ask(question: str, settings: Settings | None = None, offence_date: dt.date | str | None = None,

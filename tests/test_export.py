@@ -217,7 +217,7 @@ def test_empty_answer_exports_cleanly():
 def _cli():
     import typer
 
-    from legal_rag.export_cli import export
+    from legal_rag.cli.export import export
 
     app = typer.Typer()
     app.command("export")(export)

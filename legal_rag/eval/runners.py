@@ -12,13 +12,17 @@ import csv
 import json
 import re
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..config import Settings
-from ..types import Chunk, Hit
+from ..types import Chunk, Hit, Section
 from .aila import (TEST_QUERIES, AilaResult, doc_ranking, load_casedocs, load_qrels, load_queries,
                    load_statutes, score)
+
+if TYPE_CHECKING:
+    from ..index import Embedder, Index
 
 MODES = ("sparse", "dense", "hybrid")
 
@@ -37,6 +41,43 @@ def build_aila_statutes(settings: Settings, embedder=None, stats: dict | None = 
     embedder = embedder or Embedder.from_settings(settings)
     chunks = _chunks_for(load_statutes(settings.corpus_path), (), None, settings, embedder)
     return build_index(chunks, settings, embedder=embedder, stats=stats)
+
+
+@dataclass(frozen=True)
+class ActsIndex:
+    """What :func:`build_acts_index` built: the index, the sections and chunks in it, where the sections came from
+    (``origin``: ``"ingest"`` or ``"structured"``, see :func:`legal_rag.eval.acts.load_sections`), seconds spent
+    loading, chunking and building, and the build stats of :func:`legal_rag.index.build_index`."""
+
+    index: Index
+    sections: tuple[Section, ...]
+    origin: str
+    chunks: tuple[Chunk, ...]
+    load_s: float = 0.0
+    chunk_s: float = 0.0
+    build_s: float = 0.0
+    stats: dict = field(default_factory=dict)
+
+
+def build_acts_index(settings: Settings, *, source: Settings | None = None, embedder: Embedder | None = None
+                     ) -> ActsIndex:
+    """Index of the Acts' sections under ``settings.data_dir`` (the index ``legal-rag eval bns|dev`` and
+    ``bench/run.py`` evaluate). Sections are loaded with ``source`` settings (corpus, manifest, page cache; default
+    ``settings``) by :func:`legal_rag.eval.acts.load_sections`, chunked section by section and indexed."""
+    from ..index import Embedder, build_index
+    from ..ingest.chunk import chunk_section
+    from .acts import load_sections
+
+    embedder = embedder or Embedder.from_settings(settings)
+    t0 = time.perf_counter()
+    secs, origin = load_sections(source or settings)
+    load_s, t0 = time.perf_counter() - t0, time.perf_counter()
+    chunks = tuple(c for x in secs for c in chunk_section(x, embedder, chunk_tokens=settings.chunk_tokens,
+                                                          overlap=settings.chunk_overlap))
+    chunk_s, t0 = time.perf_counter() - t0, time.perf_counter()
+    stats: dict = {}
+    index = build_index(chunks, settings, embedder=embedder, stats=stats)
+    return ActsIndex(index, tuple(secs), origin, chunks, load_s, chunk_s, time.perf_counter() - t0, stats)
 
 
 def run_task2(index, settings: Settings, modes: Sequence[str] = MODES, queries: Sequence[str] = TEST_QUERIES

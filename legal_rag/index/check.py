@@ -1,6 +1,6 @@
 """Consistency check of the served index: chunk store, Chroma, bm25s and manifest agree, and a canary query answers.
 
-``check_index(settings, *, embedder=None, canary=None) -> CheckReport``
+``check_index(settings, *, embedder=None, canary=None) -> CheckReport`` (``legal-rag check`` prints it as JSON)
 
 What is checked (issue 8, "Crashes and concurrency"; field cases BL-10, BL-13, BL-15):
 
@@ -25,7 +25,6 @@ are never served, and the next successful build removes them.
 from __future__ import annotations
 
 import hashlib
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,17 +199,3 @@ def _same_ids(what: str, got: list[str], want: list[str], problems: list[str]) -
     if missing or extra:
         problems.append(f"{what} ids differ from the chunk store: {len(missing)} missing "
                         f"{sorted(missing)[:3]}, {len(extra)} extra {sorted(extra)[:3]}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m legal_rag.index.check``: print the report for the configured data directory; exit 1 if not ok."""
-    from ..config import load_settings
-
-    rep = check_index(load_settings(), embedder="settings")
-    print(json.dumps({"ok": rep.ok, "built": rep.built, "build_id": rep.build_id, "counts": rep.counts,
-                      "canary": rep.canary, "problems": list(rep.problems), "orphans": list(rep.orphans)}, indent=1))
-    return 0 if rep.ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,17 +1,22 @@
-"""Command line: ``legal-rag ingest|search|lookup|ask|eval|export``. Holds no logic of its own: it calls
-``pipeline`` and ``export``. A :class:`LegalRagError` becomes one line on stderr and exit code 1."""
+"""Command line: ``legal-rag settings|ingest|index|check|search|lookup|ask|export|eval|train-reranker|serve``.
+Holds no logic of its own: it calls ``pipeline``, ``export`` and the stages' front doors. A :class:`LegalRagError`
+becomes one line on stderr and exit code 1."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from .config import load_settings
-from .errors import LegalRagError
+from ..config import load_settings
+from ..errors import LegalRagError
+from .common import embed_bar, fail, write_json
+from .eval import eval_cmd
+from .export import export as export_cmd
+from .rerank import train_reranker_command
+from .search import search_cmd
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 
@@ -21,18 +26,13 @@ def main() -> None:
     """legal-rag: grounded answers and citations for Indian criminal law (IPC/CrPC/IEA -> BNS/BNSS/BSA)."""
 
 
-def _fail(exc: LegalRagError) -> None:
-    typer.echo(f"error: {exc}", err=True)
-    raise typer.Exit(1)
-
-
 @app.command()
 def settings() -> None:
     """Print the effective settings (after legal_rag.toml and LEGAL_RAG_* variables)."""
     try:
         s = load_settings()
     except LegalRagError as exc:
-        _fail(exc)
+        fail(exc)
     for k, v in s.model_dump().items():
         typer.echo(f"{k} = {v}")
 
@@ -60,19 +60,17 @@ def ingest(
 ) -> None:
     """Verify and parse the corpus of the manifest; print the report (files, pages, sections per Act,
     judgments, paragraphs, warnings and errors by file and page)."""
-    from .ingest import load_corpus
-    from .ingest.corpus import report_dict
+    from ..ingest import load_corpus
+    from ..ingest.corpus import report_dict
 
     try:
         s = load_settings()
         corpus = load_corpus(s, only=only or None, progress=progress)
     except LegalRagError as exc:
-        _fail(exc)
+        fail(exc)
     _print_report(corpus.report)
     if json_path is not None:
-        tmp = json_path.with_name(json_path.name + ".tmp")
-        tmp.write_text(json.dumps(report_dict(corpus.report), indent=2, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, json_path)  # never a half-written report
+        write_json(json_path, report_dict(corpus.report))  # never a half-written report
         typer.echo(f"report written to {json_path}")
 
 
@@ -83,37 +81,51 @@ def index_cmd(
     json_path: Optional[Path] = typer.Option(None, "--json", help="also write the ingest report as JSON"),
 ) -> None:
     """Ingest the corpus and build (or incrementally update) the index: unchanged chunks are not embedded again."""
-    from .ingest.corpus import report_dict
-    from .pipeline import build
-
-    from .rerank.training import ensure_reranker
+    from ..ingest.corpus import report_dict
+    from ..pipeline import build
+    from ..rerank.training import ensure_reranker
 
     try:
         settings = load_settings()
-        report, stats = build(settings, only=only or None, progress=progress)
+        report, stats = build(settings, only=only or None, progress=progress, embed_progress=embed_bar(progress))
         # rerank_model = "legal" on a fresh machine: train it now, offline, with a progress bar (~7 min idle)
         ensure_reranker(settings, progress=progress, log_fn=typer.echo)
     except LegalRagError as exc:
-        _fail(exc)
+        fail(exc)
     _print_report(report)
     typer.echo("index: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
                                      for k, v in sorted(stats.items())))
     if json_path is not None:
-        tmp = json_path.with_name(json_path.name + ".tmp")
-        tmp.write_text(json.dumps(report_dict(report), indent=2, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, json_path)
+        write_json(json_path, report_dict(report))
+
+
+@app.command()
+def check() -> None:
+    """Check the served index (chunk store, Chroma, bm25s and manifest agree; a canary query answers); print the
+    report as JSON and exit 1 when it is not ok."""
+    from ..index.check import check_index
+
+    try:
+        rep = check_index(load_settings(), embedder="settings")
+    except LegalRagError as exc:
+        fail(exc)
+    typer.echo(json.dumps({"ok": rep.ok, "built": rep.built, "build_id": rep.build_id, "counts": rep.counts,
+                           "canary": rep.canary, "problems": list(rep.problems), "orphans": list(rep.orphans)},
+                          indent=1))
+    if not rep.ok:
+        raise typer.Exit(1)
 
 
 @app.command()
 def lookup(text: str = typer.Argument(..., help='a section reference, e.g. "IPC 420" or "BNS 318(4)"')) -> None:
     """Section look-up: the old section, its successor(s) with their text, the table row and change summary."""
-    from .law import format_lookup
-    from .pipeline import Pipeline
+    from ..law import format_lookup
+    from ..pipeline import Pipeline
 
     try:
         typer.echo(format_lookup(Pipeline(load_settings()).lookup(text)))
     except LegalRagError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 @app.command()
@@ -126,45 +138,31 @@ def ask(
     """Answer from the indexed sources with per-passage citations, verification and supersession flags."""
     import datetime as dt
 
-    from .export import export_answer
-    from .pipeline import Pipeline
+    from ..export import export_answer
+    from ..pipeline import Pipeline
 
     try:
         when = dt.date.fromisoformat(offence_date) if offence_date else None
     except ValueError:
-        _fail(LegalRagError(f"--offence-date must be YYYY-MM-DD, got {offence_date!r}"))
+        fail(LegalRagError(f"--offence-date must be YYYY-MM-DD, got {offence_date!r}"))
     try:
         answer = Pipeline(load_settings()).ask(question, offence_date=when, generator=generator)
     except LegalRagError as exc:
-        _fail(exc)
+        fail(exc)
     typer.echo(export_answer(answer, "json" if as_json else "markdown").decode("utf-8"))
 
 
 @app.command()
 def serve() -> None:
     """Open the chat UI on settings.host:settings.port (127.0.0.1:7860 by default; never a public link)."""
-    import importlib.util
-    import sys
+    from ..ui.app import main as serve_ui  # gradio loads here, not when the CLI starts
 
-    root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("legal_rag_app", root / "app.py")
-    if spec is None or spec.loader is None:
-        _fail(LegalRagError(f"app.py not found beside the package at {root}"))
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["legal_rag_app"] = mod
-    spec.loader.exec_module(mod)
-    mod.main()
+    serve_ui()
 
 
-from .export_cli import export as _export_cmd  # noqa: E402
-from .rerank_cli import train_reranker_command as _train_cmd  # noqa: E402
-from .retrieve.cli_search import eval_cmd as _eval_cmd, search_cmd as _search_cmd  # noqa: E402
+app.command("export")(export_cmd)
+app.command("train-reranker")(train_reranker_command)
+app.command("search")(search_cmd)
+app.command("eval")(eval_cmd)
 
-app.command("export")(_export_cmd)
-app.command("train-reranker")(_train_cmd)
-app.command("search")(_search_cmd)
-app.command("eval")(_eval_cmd)
-
-
-if __name__ == "__main__":
-    app()
+__all__ = ["app"]

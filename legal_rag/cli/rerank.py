@@ -1,6 +1,6 @@
 """``legal-rag train-reranker``: build the training groups from the real corpus and fine-tune our cross-encoder.
 
-Register in ``cli.py`` with ``app.command("train-reranker")(rerank_cli.train_reranker_command)``. Holds no logic:
+Registered by ``legal_rag.cli`` with ``app.command("train-reranker")(train_reranker_command)``. Holds no logic:
 it calls :func:`legal_rag.rerank.training.train_reranker`.
 
     legal-rag train-reranker                     # into <data_dir>/models/legal-reranker (~10 min on 2 cores)
@@ -15,7 +15,8 @@ from typing import Optional
 
 import typer
 
-from .errors import LegalRagError
+from ..errors import LegalRagError
+from .common import fail
 
 
 def train_reranker_command(
@@ -32,8 +33,8 @@ def train_reranker_command(
 ) -> None:
     """Fine-tune the legal reranker (MiniLM cross-encoder) on AILA Q1-Q10, charge facts, section titles,
     illustrations and BPR&D subjects; AILA Q11-Q50 and the dev sets are never used."""
-    from .config import load_settings
-    from .rerank.training import TrainConfig, default_dir, train_reranker
+    from ..config import load_settings
+    from ..rerank.training import TrainConfig, default_dir, train_reranker
 
     try:
         settings = load_settings()
@@ -46,8 +47,7 @@ def train_reranker_command(
         rep = train_reranker(settings, out_dir=path, cfg=cfg,
                              dense_negatives=dense_negatives, log_fn=typer.echo)
     except LegalRagError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(exc)
     typer.echo(f"saved {rep.name}@{rep.fingerprint[:8]} to {rep.path}: {rep.steps}/{rep.planned_steps} steps, "
                f"{rep.groups} groups {rep.by_source}, {rep.seconds:.0f}s ({rep.pairs_per_s} pairs/s)"
                + (" - STOPPED EARLY at the time limit" if rep.stopped_early else ""))

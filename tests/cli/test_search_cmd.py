@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 from typer.testing import CliRunner
 
-from legal_rag.retrieve.cli_search import search_cmd
+from legal_rag.cli.search import search_cmd
 
 
 def _app():

@@ -1,6 +1,6 @@
 """``legal-rag export``: ask a question (or read an exported JSON answer) and write it in any export format.
 
-Registered in ``cli.py`` with ``app.command("export")(export_cli.export)``. Holds no logic: it calls
+Registered by ``legal_rag.cli`` with ``app.command("export")(export)``. Holds no logic: it calls
 ``Pipeline.ask`` and :mod:`legal_rag.export`.
 
     legal-rag export "What is the BNS equivalent of IPC 420?" -f bibtex -o answer.bib
@@ -17,13 +17,9 @@ from typing import Optional
 
 import typer
 
-from .errors import LegalRagError
-from .export import FORMATS, build_doc, doc_from_json, export_doc, get_format, write_exports
-
-
-def _fail(msg: str) -> None:
-    typer.echo(f"error: {msg}", err=True)
-    raise typer.Exit(1)
+from ..errors import LegalRagError
+from ..export import FORMATS, build_doc, doc_from_json, export_doc, get_format, write_exports
+from .common import fail
 
 
 def export(
@@ -39,15 +35,15 @@ def export(
     """Export an answer with its footnoted citations (Indian style) and supersession notes."""
     try:
         if (question is None) == (from_json is None):
-            _fail("give either a QUESTION or --from-json FILE")
+            fail("give either a QUESTION or --from-json FILE")
         if from_json is not None:
             try:
                 doc = doc_from_json(from_json.read_text(encoding="utf-8"), str(from_json))
             except OSError as exc:
                 raise LegalRagError(f"{from_json}: {exc.strerror}") from None
         else:
-            from .config import load_settings
-            from .pipeline import Pipeline
+            from ..config import load_settings
+            from ..pipeline import Pipeline
 
             try:
                 when = dt.date.fromisoformat(offence_date) if offence_date else None
@@ -57,7 +53,7 @@ def export(
             doc = build_doc(answer, include_unverified)
         if fmt == "all":
             if out is None:
-                _fail("--format all needs --out DIRECTORY")
+                fail("--format all needs --out DIRECTORY")
             for name, path in write_exports(doc, out).items():
                 typer.echo(f"{name}: {path}")
             return
@@ -66,11 +62,11 @@ def export(
             out.write_bytes(data)
             typer.echo(f"{get_format(fmt).name}: {out}")
         elif get_format(fmt).name == "docx":
-            _fail("docx is binary: give --out FILE")
+            fail("docx is binary: give --out FILE")
         else:
             sys.stdout.buffer.write(data)
     except LegalRagError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 __all__ = ["export"]

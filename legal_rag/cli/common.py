@@ -1,0 +1,50 @@
+"""What every command module shares: one-line errors, atomic JSON writes and the embedding progress bar.
+
+Command modules import this module, never ``legal_rag.cli`` itself (so there is no circle inside ``cli/``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+
+
+def fail(message: object) -> NoReturn:
+    """Print ``error: <message>`` on stderr and exit with code 1 (a :class:`~legal_rag.errors.LegalRagError` is
+    passed as is; anything else is a bug and keeps its traceback)."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as indented UTF-8 JSON to ``path`` through a temporary file and ``os.replace``, so a reader
+    never sees a half-written file."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def embed_bar(enabled: bool = True) -> Callable[[int, int], None] | None:
+    """A ``progress(done, total)`` callback drawing a tqdm bar for chunks embedded (the shape
+    :func:`legal_rag.index.build_index` calls); ``None`` when ``enabled`` is false."""
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    state: dict = {}
+
+    def update(done: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = tqdm(total=total, desc="embedding chunks", unit="chunk")
+        state["bar"].n = done
+        state["bar"].refresh()
+        if done >= total:
+            state["bar"].close()
+
+    return update
