@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .types import Chunk, Hit, passage_text
+from .types import Chunk, Hit, Problem, passage_text
 from .text import split_sentences, unwrap
 
 _AI = r"(?:ai|a\.i\.|llm|llms|language\s+models?|chat\s*bots?|chatgpt|gpt|assistants?|models?|ai\s+systems?|bots?)"
@@ -85,3 +85,12 @@ def instruction_only(chunk: Chunk | str) -> bool:
     top-k passages, and chunking gives such a paragraph a chunk of its own."""
     text = chunk if isinstance(chunk, str) else chunk.text
     return contains_instructions(text) and not without_instructions(text).strip(" \n\t.0123456789()")
+
+
+def instruction_problems(chunks: Sequence[Chunk]) -> tuple[Problem, ...]:
+    """One ``contains_instructions`` warning per chunk whose text addresses a model (file and first page): the
+    chunk is indexed without those sentences (:func:`index_text`) and kept as data."""
+    return tuple(Problem(c.source, "contains_instructions",
+                         f"chunk {c.id} contains text addressed to a model; indexed without it, treated as data"
+                         + (" (nothing else in it: never given to the generator)" if instruction_only(c) else ""),
+                         page=c.pages[0]) for c in chunks if contains_instructions(c.text))

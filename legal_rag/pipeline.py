@@ -2,15 +2,16 @@
 
 ``Pipeline(settings)`` is cheap to build: no model, index or table is loaded until first use.
 
-Public API (used by ``cli.py``, ``app.py`` and any HTTP API; they hold no logic of their own):
+Public API (used by ``legal_rag.cli``, ``legal_rag.ui`` and any HTTP API; they hold no logic of their own):
 
 * ``Pipeline.ask(question, offence_date=None, filters=None, generator=None) -> Answer``
 * ``Pipeline.ask_stream(...) -> Iterator[str | Answer]``: text pieces as they are generated, then the final
   verified ``Answer`` last. What streams is the *draft*; the ``Answer`` is what survived verification.
-* ``Pipeline.search(query, filters=None) -> tuple[Hit, ...]`` (fused, reranked when a reranker is set)
+* ``Pipeline.search(query, filters=None, dense_query=None) -> tuple[Hit, ...]`` (fused, reranked when a reranker
+  is set; ``dense_query`` (HyDE) feeds the dense retriever only)
 * ``Pipeline.lookup(text) -> LookupResult`` (correspondence tables + section texts; no model)
-* ``Pipeline.source_file(name) -> Path``: the corpus file whose manifest file name is ``name``; raises
-  ``LegalRagError`` for anything else, so no path from a caller reaches other files.
+* ``Pipeline.source_file(name) -> Path``: the corpus file whose manifest file name is ``name``
+  (:func:`legal_rag.ingest.corpus_file`); raises ``LegalRagError`` for anything else.
 * ``Pipeline.ingest_upload(path) -> IngestReport``: a user's PDF through the same ingestion, added to the index.
 * ``build(settings, only=None, progress=True) -> (IngestReport, stats)``: ingest the corpus and (re)build the index.
 
@@ -24,14 +25,21 @@ import dataclasses
 import datetime as dt
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .config import Settings, load_settings
 from .errors import LegalRagError
+from .injection import instruction_problems
 from .types import OLD_ACTS, Answer, Hit, IngestReport, SupersessionFlag
+
+if TYPE_CHECKING:
+    from .generate import CaseReference
+    from .index import Index
+    from .law import Concordance, LookupResult
+    from .rerank import Reranker
 
 _DONE = object()
 
@@ -43,38 +51,22 @@ class Pipeline:
 
     # ---- lazily loaded stages -------------------------------------------------------------------
     @cached_property
-    def index(self) -> Any:
+    def index(self) -> Index:
         from .index import open_index
 
         return open_index(self.settings)
 
     @cached_property
-    def concordance(self) -> Any:
+    def concordance(self) -> Concordance:
         from .law import load_concordance
 
         return load_concordance(self.settings.corpus_path)
 
     @cached_property
-    def reranker(self) -> Any:
+    def reranker(self) -> Reranker:
         from .rerank import Reranker
 
         return Reranker.from_settings(self.settings)
-
-    @cached_property
-    def _sections(self) -> dict:
-        """StatuteRef (whole section) -> Section-like text from the index, for look-up side-by-side views."""
-        from .types import Section
-
-        parts: dict = {}
-        for c in self.index.store.all_chunks():
-            if c.ref is not None:
-                parts.setdefault(c.ref.base, []).append(c)
-        out = {}
-        for ref, cs in parts.items():
-            cs.sort(key=lambda c: c.part)
-            text = _join_parts([c.text for c in cs])
-            out[ref] = Section(ref, cs[0].title, text, cs[0].source, (cs[0].pages[0], cs[-1].pages[1]))
-        return out
 
     @cached_property
     def _case_heads(self) -> tuple[Hit, ...]:
@@ -111,10 +103,11 @@ class Pipeline:
                                         rerank_candidates=self.settings.rerank_candidates)
         return tuple(hits)
 
-    def lookup(self, text: str) -> Any:
+    def lookup(self, text: str) -> LookupResult:
+        """Section look-up: the correspondence row(s) and, when an index is built, the sections' texts."""
         from .law import lookup
 
-        return lookup(text, self.concordance, sections=self._sections if self._has_index else None)
+        return lookup(text, self.concordance, sections=self.index.sections() if self._has_index else None)
 
     def ask(self, question: str, offence_date: dt.date | str | None = None, filters: dict | None = None,
             generator: str | None = None) -> Answer:
@@ -169,20 +162,9 @@ class Pipeline:
         yield to_answer(draft, ver, flags=_dedupe_flags(flags), index_id=self.index.id)
 
     def source_file(self, name: str) -> Path:
-        from .ingest.corpus import load_manifest
+        from .ingest import corpus_file
 
-        if not name or "\x00" in name or "/" in name or "\\" in name or name in (".", ".."):
-            raise LegalRagError(f"not a corpus file: {name!r}")  # a bare file name, or nothing (NUL: ValueError)
-        for src in load_manifest(self.settings.manifest_path):
-            if src.file_name == name and src.kind in ("statute", "judgment"):
-                path = (self.settings.corpus_path / src.path).resolve()
-                if path.is_file():
-                    return path
-        uploads = self.settings.data_dir / "uploads"
-        cand = (uploads / name).resolve()
-        if "/" not in name and "\\" not in name and cand.parent == uploads.resolve() and cand.is_file():
-            return cand
-        raise LegalRagError(f"not a corpus file: {name!r}")
+        return corpus_file(name, self.settings)
 
     def ingest_upload(self, path: Path) -> IngestReport:
         """Ingest a user's PDF (a judgment or order) into the index; the file is kept under ``data_dir/uploads``.
@@ -220,7 +202,7 @@ class Pipeline:
                                  chunk_tokens=self.settings.chunk_tokens, overlap=self.settings.chunk_overlap)
             keep = [c for c in index.store.all_chunks() if c.source != path.name]
             build_index([*keep, *new], self.settings, embedder=index.embedder, wait_s=30.0)
-            for k in ("index", "_case_heads", "_sections"):
+            for k in ("index", "_case_heads"):
                 self.__dict__.pop(k, None)
         return report
 
@@ -249,7 +231,7 @@ class Pipeline:
         merged = head + extra + [h for h in hits if h.stage != "lookup" and h.chunk.id not in seen]
         return tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(merged[:max(len(hits), len(head) + len(extra))]))
 
-    def _passage_flags(self, hit: Hit, offence_date) -> list[SupersessionFlag]:
+    def _passage_flags(self, hit: Hit, offence_date: dt.date | str | None) -> list[SupersessionFlag]:
         from .injection import without_instructions
         from .law import find_refs, flag_superseded
 
@@ -262,7 +244,7 @@ class Pipeline:
         found = [f for f in find_refs(without_instructions(c.text)) if f.status == "ok" and f.ref.act in OLD_ACTS]
         return list(flag_superseded(found, where, offence_date, concordance=self.concordance))
 
-    def _known_case(self, ref) -> bool:
+    def _known_case(self, ref: CaseReference) -> bool:
         from .generate.abstain import reference_found
 
         return reference_found(ref, self._case_heads)
@@ -276,17 +258,6 @@ class Pipeline:
         return True
 
 
-def _join_parts(texts: list[str]) -> str:
-    """Join a section's chunk texts, dropping the overlap each chunk repeats from the one before."""
-    out = texts[0] if texts else ""
-    for t in texts[1:]:
-        k = min(len(out), len(t))
-        while k > 0 and not out.endswith(t[:k]):
-            k -= 1
-        out += ("" if k else "\n") + t[k:]
-    return out
-
-
 def _dedupe_flags(flags: list[SupersessionFlag]) -> tuple[SupersessionFlag, ...]:
     """One flag per (old ref, kind, found_in); query flags first, then passages, then the answer."""
     seen, out = set(), []
@@ -298,8 +269,9 @@ def _dedupe_flags(flags: list[SupersessionFlag]) -> tuple[SupersessionFlag, ...]
     return tuple(out)
 
 
-def build(settings: Settings, only: Any = None, progress: bool = True, stats: dict | None = None,
-          embed_progress: Callable[[int, int], None] | None = None) -> tuple[IngestReport, dict]:
+def build(settings: Settings, only: str | Iterable[str] | None = None, progress: bool = True,
+          stats: dict | None = None, embed_progress: Callable[[int, int], None] | None = None
+          ) -> tuple[IngestReport, dict]:
     """Ingest the corpus (manifest, sha256 checks), chunk it and build or update the index incrementally.
 
     ``progress`` shows the ingest's progress; ``embed_progress(done, total)`` is called as chunks are embedded
@@ -308,6 +280,7 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     another writer holds the index.
     """
     from .index import Embedder, build_index
+    from .index.served import served_chunks
     from .ingest import load_corpus
     from .ingest.chunk import chunk_corpus
 
@@ -321,8 +294,10 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     if uploads.is_dir():
         keep |= {f.name for f in uploads.iterdir() if f.is_file()}
     done = {Path(f).name for f in corpus.report.files}
-    # --only X updates X and leaves every other served document as it is
-    kept = _served_chunks(settings, lambda src: src in keep or (bool(only) and src not in done), {c.id for c in chunks})
+    # A file that cannot be read today keeps what the index served yesterday instead of silently vanishing from it
+    # (issue 8): files that failed this run, user uploads (not in the manifest) and, with --only X, every source
+    # not selected (--only X updates X and leaves every other served document as it is).
+    kept = served_chunks(settings, lambda src: src in keep or (bool(only) and src not in done), {c.id for c in chunks})
     chunks = [*chunks, *kept]
     stats = {} if stats is None else stats
     build_index(chunks, settings, embedder=embedder, progress=embed_progress, stats=stats)
@@ -330,38 +305,9 @@ def build(settings: Settings, only: Any = None, progress: bool = True, stats: di
     return report, stats
 
 
-def instruction_problems(chunks) -> tuple:
-    """One ``contains_instructions`` warning per chunk whose text addresses a model (file and first page): the
-    chunk is indexed without those sentences (:func:`legal_rag.injection.index_text`) and kept as data."""
-    from .injection import contains_instructions, instruction_only
-    from .types import Problem
-
-    return tuple(Problem(c.source, "contains_instructions",
-                         f"chunk {c.id} contains text addressed to a model; indexed without it, treated as data"
-                         + (" (nothing else in it: never given to the generator)" if instruction_only(c) else ""),
-                         page=c.pages[0]) for c in chunks if contains_instructions(c.text))
-
-
-def _served_chunks(settings: Settings, keep: Callable[[str], bool], have: set[str]) -> list:
-    """Chunks the served build holds for sources ``keep`` accepts (files that failed this run, user uploads, which
-    are not in the manifest, and with ``--only`` every source not selected) and that this run did not produce: a file that cannot be read today keeps what the index
-    served yesterday instead of silently vanishing from it (issue 8)."""
-    from .index.manifest import current_build
-    from .index.store import ChunkStore
-
-    bdir = current_build(settings)
-    if bdir is None or not (bdir / "chunks.sqlite").is_file():
-        return []
-    store = ChunkStore(bdir / "chunks.sqlite")
-    try:
-        return [c for c in store.all_chunks() if keep(c.source) and c.id not in have]
-    finally:
-        store.close()
-
-
 def ask(question: str, settings: Settings | None = None, offence_date: dt.date | str | None = None,
         filters: dict | None = None) -> Answer:
     return Pipeline(settings).ask(question, offence_date=offence_date, filters=filters)
 
 
-__all__ = ["Pipeline", "ask", "build"]
+__all__ = ["Pipeline", "ask", "build", "instruction_problems"]

@@ -19,7 +19,7 @@ import numpy as np
 from ..config import Settings
 from ..errors import IndexMismatchError
 from ..injection import index_text
-from ..types import Chunk
+from ..types import Chunk, Section, StatuteRef
 from .dense import DenseIndex, hnsw_config
 from .embed import Embedder
 from .manifest import (FORMAT_VERSION, REBUILD_HINT, Manifest, current_build, data_paths, new_build_id,
@@ -44,6 +44,7 @@ class Index:
     sparse: SparseIndex
     embedder: Embedder
     _meta: dict | None = field(default=None, repr=False)
+    _sections: dict[StatuteRef, Section] | None = field(default=None, repr=False)
 
     def metadata(self) -> dict[str, dict]:
         """chunk id -> :func:`chunk_metadata` for every chunk (cached; used by metadata filters)."""
@@ -60,6 +61,15 @@ class Index:
 
     def by_ref(self, act: str, section: str) -> list[Chunk]:
         return self.store.by_ref(act, section)
+
+    def sections(self) -> dict[StatuteRef, Section]:
+        """Whole section -> :class:`Section` reassembled from its chunks (overlaps dropped; cached), for look-up's
+        side-by-side view (:func:`legal_rag.index.served.sections_of`)."""
+        if self._sections is None:
+            from .served import sections_of
+
+            self._sections = sections_of(self.store.all_chunks())
+        return self._sections
 
     def embed_query(self, query: str) -> np.ndarray:
         """The query vector; raises IndexMismatchError when the embedder's dimension is not the index's."""

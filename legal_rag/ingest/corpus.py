@@ -84,6 +84,25 @@ def load_manifest(path: Path) -> tuple[Source, ...]:
     return tuple(out)
 
 
+def corpus_file(name: str, settings: Settings) -> Path:
+    """The file a user may open by ``name``: a statute or judgment of the manifest whose file name is ``name``
+    (under ``settings.corpus_path``), else a user upload in ``<data_dir>/uploads``. Raises :class:`CorpusError`
+    (a :class:`~legal_rag.errors.LegalRagError`) for anything else, so no path from a caller reaches other files:
+    ``name`` must be a bare file name (no ``/``, ``\\``, NUL, ``.`` or ``..``)."""
+    if not name or "\x00" in name or "/" in name or "\\" in name or name in (".", ".."):
+        raise CorpusError(f"not a corpus file: {name!r}")  # a bare file name, or nothing (NUL: ValueError)
+    for src in load_manifest(settings.manifest_path):
+        if src.file_name == name and src.kind in ("statute", "judgment"):
+            path = (settings.corpus_path / src.path).resolve()
+            if path.is_file():
+                return path
+    uploads = settings.data_dir / "uploads"
+    cand = (uploads / name).resolve()
+    if cand.parent == uploads.resolve() and cand.is_file():
+        return cand
+    raise CorpusError(f"not a corpus file: {name!r}")
+
+
 def sha256_of(path: Path) -> str:
     """Hex sha256 of a file's bytes (read in 1 MiB blocks)."""
     h = hashlib.sha256()
