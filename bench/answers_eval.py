@@ -48,7 +48,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from legal_rag.types import ACTS, Answer, Citation, Hit, StatuteRef  # noqa: E402
+from legal_rag.types import ACTS, Answer, Citation, StatuteRef  # noqa: E402
 
 #: Questions naming judgments or sections that do not exist (field cases BL-37, BL-39; invalid section numbers:
 #: BNS ends at s.358, IPC at s.511).
@@ -252,8 +252,9 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
 
 
 def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log) -> str:
-    """HyDE on vs off for retrieval (``Pipeline.search``), and a variant with the hypothetical passage in the
-    dense query only (sparse and section look-up on the question, as ``generate/hyde.py`` describes)."""
+    """HyDE on vs off for retrieval (``Pipeline.search``): on as wired (the hypothetical passage feeds the dense
+    query only, ``Pipeline.search(q, dense_query=...)``, as ``generate/hyde.py`` describes), and a variant with the
+    question + passage given to every retriever (dense, BM25 and section look-up)."""
     from legal_rag.eval.metrics import evaluate_run
     from legal_rag.eval.runners import section_ranking
     from legal_rag.generate.hyde import hypothetical_passage
@@ -262,7 +263,7 @@ def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log)
     settings = pipe.settings.model_copy(update={"hyde": True, "generator": hyde_generator,
                                               "generator_model": hyde_model})
     qrels = {d["id"]: {re.sub(r"\(.*", "", g): 1 for g in d["gold"]} for d in items}
-    runs: dict[str, dict] = {"off": {}, "on": {}, "dense-only": {}}
+    runs: dict[str, dict] = {"off": {}, "on": {}, "everywhere": {}}
     lat, with_refs, loads = [], [], []
     hypothetical_passage(WARMUP, settings)
     for d in items:
@@ -273,8 +274,9 @@ def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log)
         if query_refs(hyp):
             with_refs.append(d["id"])
         runs["off"][d["id"]] = pipe.search(q)
-        runs["on"][d["id"]] = pipe.search(f"{q.strip()}\n{hyp}")  # what search_text() gives the pipeline
-        runs["dense-only"][d["id"]] = dense_only(pipe, q, f"{q.strip()}\n{hyp}")
+        hyde_text = f"{q.strip()}\n{hyp}"  # what search_text() gives the pipeline
+        runs["on"][d["id"]] = pipe.search(q, dense_query=hyde_text)
+        runs["everywhere"][d["id"]] = pipe.search(hyde_text)
         loads.append(os.getloadavg()[0])
         log(f"  hyde {d['id']}: {lat[-1]:.1f}s {hyp[:80]!r}")
     k = pipe.settings.top_k
@@ -282,8 +284,8 @@ def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log)
     for name, run in runs.items():
         m = evaluate_run(qrels, {q: section_ranking(h) for q, h in run.items()}, ("recall@5", "ndcg@10"))
         got = [len(set(section_ranking(run[q][:k])) & set(qrels[q])) / len(qrels[q]) for q in run]
-        label = {"off": "off (question)", "on": "on, as wired (question + passage to dense, BM25 and look-up)",
-                 "dense-only": "on, dense query only (BM25 and look-up on the question)"}[name]
+        label = {"off": "off (question)", "on": "on, as wired (question + passage to dense only; BM25 and look-up on "
+                 "the question)", "everywhere": "question + passage to dense, BM25 and look-up"}[name]
         lines.append(f"| {label} | {m['recall@5']:.4f} | {m['ndcg@10']:.4f} | {sum(got) / len(got):.4f} |")
     head = (f"<!-- hyde:{hyde_generator}:start (bench/answers_eval.py --hyde; hypothetical passages by "
             f"{hyde_generator} {settings.generator_model or '(default model)'}; {len(items)} dev questions; "
@@ -293,23 +295,6 @@ def run_hyde(pipe, items: list[dict], hyde_generator: str, hyde_model: str, log)
              + (f" ({', '.join(with_refs)})" if with_refs else "")]
     return "\n".join([head, f"### HyDE (retrieval), hypothetical passages by {hyde_generator}", "", *lines, "", *notes,
                       f"<!-- hyde:{hyde_generator}:end -->"])
-
-
-def dense_only(pipe, question: str, dense_text: str) -> tuple[Hit, ...]:
-    """``Pipeline.search`` with ``dense_text`` embedded for the dense list; BM25 and look-up on ``question``."""
-    from dataclasses import replace
-
-    from legal_rag.retrieve import cap_per_doc, dedupe, dense_hits, lookup_hits, rrf, sparse_hits
-    from legal_rag.retrieve.search import MAX_PER_DOC
-
-    s, index = pipe.settings, pipe.index
-    lists = [dense_hits(dense_text, index, s.candidates), sparse_hits(question, index, s.candidates)]
-    fused = rrf([cap_per_doc(dedupe(h), MAX_PER_DOC) for h in lists], s.rrf_k)
-    head = lookup_hits(question, index)
-    seen = {h.chunk.id for h in head}
-    merged = (head + [h for h in fused if h.chunk.id not in seen])[: s.rerank_candidates]
-    hits = tuple(replace(h, rank=i + 1) for i, h in enumerate(merged))
-    return tuple(pipe._with_successors(question, hits, None))  # the successors' look-up, as Pipeline.search
 
 
 def write_block(path: Path, name: str, block: str) -> None:
