@@ -16,7 +16,18 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from .errors import ConfigError
 
-_PROJECT_ROOT = Path(__file__).resolve().parent.parent
+_PACKAGE_DIR = Path(__file__).resolve().parent
+_PROJECT_ROOT = _PACKAGE_DIR.parent
+
+
+def project_file(*parts: str) -> Path:
+    """A file of the project that is no Python module (``project_file("prompts")``,
+    ``project_file("corpora", "manifest.toml")``): the checkout's own when the package runs from its checkout (an
+    editable install, ``make run``), else the copy a wheel ships under ``legal_rag/resources/`` (``setup.py``)."""
+    checkout = _PROJECT_ROOT.joinpath(*parts)
+    if (_PROJECT_ROOT / "pyproject.toml").is_file() and checkout.exists():
+        return checkout
+    return _PACKAGE_DIR.joinpath("resources", *parts)
 
 
 def package_dir(ref: str, setting: str) -> Path:
@@ -51,8 +62,8 @@ class Settings(BaseSettings):
     # where things are
     data_dir: Path = Field(Path(".legal_rag"), description="index, chunk store, caches")
     corpus_path: Path = Field(default_factory=default_corpus_path, description="root of the shared corpora")
-    manifest_path: Path = Field(_PROJECT_ROOT / "corpora" / "manifest.toml")
-    prompts_dir: Path = Field(_PROJECT_ROOT / "prompts")
+    manifest_path: Path = Field(default_factory=lambda: project_file("corpora", "manifest.toml"))
+    prompts_dir: Path = Field(default_factory=lambda: project_file("prompts"))
 
     # ingestion
     pdf_timeout_s: float = Field(120.0, gt=0, description="wall-clock limit per PDF in the child process")
