@@ -221,7 +221,7 @@ def _cli():
 
     app = typer.Typer()
     app.command("export")(export)
-    app.command("noop")(lambda: None)  # two commands, so "export" is addressed by name as in cli.py
+    app.command("noop")(lambda: None)  # two commands, so "export" is addressed by name as in legal_rag.cli
     return app
 
 
