@@ -22,6 +22,7 @@ from ..injection import index_text
 from ..types import Chunk, Section, StatuteRef
 from .dense import DenseIndex, hnsw_config
 from .embed import Embedder
+from .faults import checkpoint
 from .manifest import (FORMAT_VERSION, REBUILD_HINT, Manifest, current_build, data_paths, new_build_id,
                        switch_current, writer_lock)
 from .sparse import SparseIndex, legal_tokenize
@@ -104,6 +105,7 @@ def _embed_missing(store: ChunkStore, embedder: Embedder, progress: Callable[[in
     for i in range(0, len(todo), EMBED_COMMIT):
         part = todo[i:i + EMBED_COMMIT]
         store.put_embeddings(embedder.model_id, [h for h, _ in part], embedder.embed_passages([p for _, p in part]))
+        checkpoint("embedded")
         if progress:
             progress(min(i + EMBED_COMMIT, len(todo)), len(todo))
     return len(todo)
@@ -123,15 +125,19 @@ def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stat
     hashes = [content_hash(c) for c in chunks]
     snap.put_embeddings(embedder.model_id, hashes, vecs)
     snap.close()
+    checkpoint("snapshot")
     name = f"legal_rag_{build_id}" if settings.chroma_url else "chunks"
     t0 = time.perf_counter()
     dense = DenseIndex.create(settings, None if settings.chroma_url else bdir / "chroma", name,
                               embedder.model_id, dim)
+    checkpoint("dense-begun")
     stats["dense_batches"] = dense.upsert(ids, vecs, [chunk_metadata(c) for c in chunks]) if ids else 0
     stats["dense_s"] = time.perf_counter() - t0
+    checkpoint("dense")
     t0 = time.perf_counter()
     SparseIndex.build(ids, [index_text(c) for c in chunks]).save(bdir / "bm25")
     stats["sparse_s"] = time.perf_counter() - t0
+    checkpoint("sparse")
     corpus: dict[str, list[str]] = {}
     for c, h in zip(chunks, hashes):
         corpus.setdefault(c.source, []).append(h)
@@ -141,6 +147,7 @@ def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stat
              hnsw=hnsw_config(settings), collection=name, chroma_url=settings.chroma_url, chunks=len(ids),
              corpus={s: hashlib.sha256("".join(sorted(hs)).encode()).hexdigest() for s, hs in sorted(corpus.items())},
              created=time.strftime("%Y-%m-%dT%H:%M:%S")).write(bdir / "manifest.json")
+    checkpoint("manifest")
     return bdir
 
 
@@ -156,10 +163,13 @@ def build_index(chunks: Sequence[Chunk], settings: Settings, *, embedder: Embedd
     """
     embedder = embedder or Embedder.from_settings(settings)
     stats = {} if stats is None else stats
+    checkpoint("before-lock")
     with writer_lock(settings, wait_s):
+        checkpoint("locked")
         store = ChunkStore(data_paths(settings)["store"])
         try:
             rep = store.sync(chunks, prune=True)
+            checkpoint("synced")
             stats.update(added=rep.added, removed=rep.removed, unchanged=rep.unchanged)
             t0 = time.perf_counter()
             stats["embedded"] = _embed_missing(store, embedder, progress)

@@ -25,6 +25,7 @@ from typing import Iterator
 
 from ..config import Settings
 from ..errors import IndexLockedError, IndexMismatchError
+from .faults import checkpoint
 
 FORMAT_VERSION = 1
 REBUILD_HINT = "rebuild it with `legal-rag index` (it writes a new build with the current settings; {path} is left as it is)"
@@ -118,7 +119,9 @@ def switch_current(settings: Settings, build_dir: Path, keep: int = 2) -> None:
     before = p["current"].read_text().strip() if p["current"].is_file() else ""
     tmp = p["current"].with_suffix(".tmp")
     tmp.write_text(build_dir.name)
+    checkpoint("switching")
     os.replace(tmp, p["current"])
+    checkpoint("switched")
     served = {build_dir.name, before}
     others = sorted((b for b in p["builds"].iterdir() if b.is_dir() and b.name not in served),
                     key=lambda b: b.name, reverse=True)

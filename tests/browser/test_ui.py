@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 from urllib.parse import unquote, urlparse
 
 import bibtexparser
@@ -152,8 +153,13 @@ def test_export_with_unverified(page, served, tmp_path):
         pytest.skip("needs an answer with an unsupported sentence")
     ask(page, SECTION_Q)
     page.get_by_label("Export unverified citations too").check()
-    page.wait_for_timeout(1500)
-    doc = json.loads(_download(page, "json", tmp_path).read_text(encoding="utf-8"))
+    # the checkbox rewrites the export files on the server: wait for the new file by its content, not a clock
+    deadline = time.monotonic() + 120  # a hang guard, never the verdict
+    while True:
+        doc = json.loads(_download(page, "json", tmp_path).read_text(encoding="utf-8"))
+        if doc["include_unverified"] or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(200)
     assert doc["include_unverified"] is True
     assert {c["support"] for c in doc["citations"]} == {"supported", "unsupported"}
 

@@ -1,5 +1,6 @@
-"""Crashes and concurrency (issue 8; field cases BL-10, BL-15): SIGKILL of ``legal-rag index`` at seeded random
-moments, two writers at once, readers during a rebuild, and an index built with other settings or library versions.
+"""Crashes and concurrency (issue 8; field cases BL-10, BL-15): SIGKILL of ``legal-rag index`` at each named
+phase of the writer (held there by :mod:`legal_rag.index.faults`, so no verdict depends on the machine's speed),
+two writers at once, readers during a rebuild, and an index built with other settings or library versions.
 
 The index command runs as a real subprocess over a small real corpus (the BSA print and three AILA judgments) with
 the tiny embedder (``LEGAL_RAG_EMBED_MODEL``; see conftest), so a run is dominated by start-up and ingest, not by
@@ -48,79 +49,123 @@ def small(tmp_path_factory, tiny_model, tiny_embedder):
     return manifest, snapshot(ref, tiny_embedder)
 
 
-def _lock_held_by(data_dir: Path, pid: int) -> bool:
+#: phases a rebuild over a served index passes (nothing is left to embed there); see legal_rag.index.faults
+SERVED_PHASES = ("spawned", "before-lock", "locked", "synced", "snapshot", "dense-begun", "dense", "sparse",
+                 "manifest", "switching", "switched")
+#: phases between taking and releasing the writer lock: where a crash can do harm
+LOCKED_PHASES = frozenset(SERVED_PHASES[2:]) | {"embedded#1"}
+
+
+def _kill_at(env: dict[str, str], cwd: Path, phase: str) -> None:
+    """Start ``legal-rag index``, wait until it reaches ``phase`` (it holds there: legal_rag.index.faults), then
+    SIGKILL its process group. ``spawned`` kills at once, before the interpreter has imported anything. Fails the
+    test when the run ends without reaching the phase (the kill would have landed nowhere)."""
+    mark = cwd / f"held-{os.getpid()}"
+    mark.unlink(missing_ok=True)
+    env = {**env, "LEGAL_RAG_FAULT_MARK": str(mark), "LEGAL_RAG_FAULT_HOLD_S": str(RUN_TIMEOUT_S)}
+    if phase != "spawned":
+        env["LEGAL_RAG_FAULT_HOLD"] = phase
+    p = start_index(env, cwd)
+    t0 = time.monotonic()
+    while phase != "spawned" and not mark.exists():
+        if p.poll() is not None:
+            rc, out, err = _finish(p)
+            pytest.fail(f"index run ended (rc {rc}) without reaching writer phase {phase}: {err[-2000:]}")
+        assert time.monotonic() - t0 < RUN_TIMEOUT_S, f"index run hung before phase {phase}"  # a hang guard only
+        time.sleep(0.02)
+    os.killpg(p.pid, signal.SIGKILL)
+    _finish(p)
+    assert p.returncode == -signal.SIGKILL, f"{phase}: exit {p.returncode}, not the kill"
+
+
+def _vectors_kept(settings) -> int:
+    """Vectors in the store's embedding cache (0 when there is no store yet); read with no writer running."""
+    import sqlite3
+
+    path = Path(settings.data_dir) / "store.sqlite"
+    if not path.is_file():
+        return 0
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return (data_dir / "index.lock").read_text().strip() == f"pid {pid}"
-    except OSError:
-        return False
+        tables = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
+        return con.execute("select count(*) from embeddings").fetchone()[0] if "embeddings" in tables else 0
+    finally:
+        con.close()
+
+
+def kill_plan(seed: int = SEED, kills: int = KILLS) -> tuple[list[str], list[str]]:
+    """(kills on an empty data directory, kills over a served index), in order.
+
+    Before the first index: one kill before embedding, one after the first batch of vectors is committed
+    (``embedded#1``), then two after embedding (nothing is served until ``switched``). Over a served index:
+    every phase of :data:`SERVED_PHASES` once, then seeded random phases, shuffled with the seed."""
+    rng = random.Random(seed)
+    first = [rng.choice(["spawned", "before-lock", "locked", "synced"]), "embedded#1",
+             *rng.sample(["snapshot", "dense-begun", "dense", "sparse", "manifest", "switching"], 2)]
+    served = list(SERVED_PHASES) + [rng.choice(SERVED_PHASES) for _ in range(kills - len(first) - len(SERVED_PHASES))]
+    rng.shuffle(served)
+    return first, served
+
+
+def test_kill_plan_covers_every_phase_and_the_claimed_counts():
+    from legal_rag.index.faults import PHASES
+
+    first, served = kill_plan()
+    assert len(first) + len(served) == KILLS
+    assert set(served) == set(SERVED_PHASES) and "embedded#1" in first
+    assert {p.partition("#")[0] for p in first + served} - {"spawned"} == set(PHASES)
+    assert sum(p in LOCKED_PHASES for p in first + served) >= KILLS // 2
 
 
 @pytest.mark.slow
-def test_sigkill_at_random_moments_then_resume_equals_a_clean_build(tmp_path, small, tiny_model, tiny_embedder):
-    """20 SIGKILLs of ``legal-rag index``: after each the index opens (or there is none yet) and passes
-    check_index; a final run to completion holds exactly the clean build's chunks, texts and dense/sparse counts.
+def test_sigkill_at_each_writer_phase_then_resume_equals_a_clean_build(tmp_path, small, tiny_model, tiny_embedder):
+    """20 SIGKILLs of ``legal-rag index``, each at a named phase of the writer that the run is seen to reach
+    (:mod:`legal_rag.index.faults`), never at a guessed time: after each the index opens (or there is none yet)
+    and passes check_index; a final run to completion holds exactly the clean build's chunks, texts and
+    dense/sparse counts.
 
-    The first kills hit an empty data directory (while chunks are embedded and committed); then one run completes
-    and the remaining kills hit rebuilds over a served index, which must stay served (the same build, or the new
-    one when the kill came after the switch). Most kills fall while the writer holds the lock (store commits,
-    Chroma and bm25s writes, the switch), where a crash can do harm; a quarter fall anywhere in the run."""
+    The first four kills hit an empty data directory (before embedding, after the first batch of vectors is
+    committed, and after embedding); the vectors committed before a kill are kept and not paid for again. Then
+    one run completes, and sixteen kills hit rebuilds over a served index at every phase from start-up to the
+    removal of older builds: the served index must stay served (the same build, or the new one when the kill
+    came after the switch)."""
     manifest, ref = small
     data = tmp_path / "data"
     env = cli_env(data, manifest, tiny_model)
     settings = settings_for(data, manifest, tiny_model)
-    rng = random.Random(SEED)
+    first, over_served = kill_plan()
     log: list[dict] = []
     served: str | None = None
 
-    def run(delay: float | None, anywhere: bool) -> tuple[bool, float | None]:
-        """Start a run and SIGKILL it ``delay`` s after start (``anywhere``) or after it takes the lock; None:
-        let it finish. Returns (killed, seconds the lock was held when it finished)."""
-        p = start_index(env, tmp_path)
-        t0 = time.monotonic()
-        locked_at = None
-        while p.poll() is None:
-            now = time.monotonic()
-            if locked_at is None and _lock_held_by(data, p.pid):
-                locked_at = now
-            begin = t0 if anywhere else locked_at
-            if delay is not None and begin is not None and now - begin >= delay:
-                os.killpg(p.pid, signal.SIGKILL)
-                _finish(p)
-                return True, None
-            assert now - t0 < RUN_TIMEOUT_S, "index run hung"
-            time.sleep(0.02)
-        rc, _, err = _finish(p)
-        assert rc == 0, err[-2000:]
-        return False, (time.monotonic() - locked_at) if locked_at else None
-
-    window = 20.0  # first runs: embedding every chunk takes most of the locked time
-    first_phase = 4
-    while sum(e["killed"] for e in log) < KILLS:
-        assert len(log) <= 3 * KILLS, f"too few kills landed: {log}"
-        if served is None and sum(e["killed"] for e in log) >= first_phase:
-            killed, held = run(None, False)  # one complete run: from here on an index is served
-            window = max(1.0, held or window)
-            rep = check_index(settings, embedder=tiny_embedder)
-            assert rep.ok and rep.built, str(rep)
-            served = rep.build_id
-            continue
-        anywhere = rng.random() < 0.25
-        delay = rng.uniform(0.0, 20.0) if anywhere else rng.uniform(0.0, 1.2 * window)
-        killed, held = run(delay, anywhere)
-        if held is not None:  # it finished first: aim the next kills at the lock window this run really had
-            window = max(1.0, held)
+    def kill(phase: str) -> None:
+        nonlocal served
+        before = _vectors_kept(settings)
+        _kill_at(env, tmp_path, phase)
         rep = check_index(settings, embedder=tiny_embedder)
-        assert rep.ok, f"after kill #{len(log) + 1} at {delay:.2f}s: {rep}"
+        assert rep.ok, f"after kill #{len(log) + 1} at {phase}: {rep}"
         if served is not None:
-            assert rep.built, f"kill #{len(log) + 1} lost the served index: {rep}"
+            assert rep.built, f"kill #{len(log) + 1} at {phase} lost the served index: {rep}"
+        switched = False
         if rep.built:
             open_index(settings, embedder=tiny_embedder).close()
             switched = served is not None and rep.build_id != served
             served = rep.build_id
-        else:
-            switched = False
-        log.append({"killed": killed, "phase": "run" if anywhere else "lock", "delay_s": round(delay, 2),
-                    "built": rep.built, "switched": switched, "orphans": len(rep.orphans)})
+        kept = _vectors_kept(settings)
+        assert kept >= before, f"kill at {phase} lost committed vectors ({before} -> {kept})"
+        log.append({"phase": phase, "built": rep.built, "switched": switched, "vectors_kept": kept,
+                    "orphans": len(rep.orphans)})
+
+    for phase in first:
+        kill(phase)
+    embedded_kill = next(e for e in log if e["phase"] == "embedded#1")
+    assert embedded_kill["vectors_kept"] > 0, "the first committed batch of vectors was not kept"
+    rc, _, err = _finish(start_index(env, tmp_path))  # one complete run: from here on an index is served
+    assert rc == 0, err[-2000:]
+    rep = check_index(settings, embedder=tiny_embedder)
+    assert rep.ok and rep.built, str(rep)
+    served = rep.build_id
+    for phase in over_served:
+        kill(phase)
     rc, out, err = _finish(start_index(env, tmp_path))
     assert rc == 0, err[-2000:]
     final = snapshot(settings, tiny_embedder)
@@ -128,16 +173,19 @@ def test_sigkill_at_random_moments_then_resume_equals_a_clean_build(tmp_path, sm
     assert (final.dense, final.sparse) == (ref.dense, ref.sparse) == (len(ref.texts),) * 2
     assert final.corpus == ref.corpus
     assert check_index(settings, embedder=tiny_embedder).ok
-    kills = [e for e in log if e["killed"]]
-    summary = {"kills": len(kills), "runs_finished_before_kill": len(log) - len(kills),
-               "no_index_yet": sum(not e["built"] for e in kills),
-               "over_a_served_index": sum(e["built"] for e in kills),
-               "switched_before_kill": sum(e["switched"] for e in kills),
-               "in_lock_window": sum(e["phase"] == "lock" for e in kills),
+    summary = {"kills": len(log), "no_index_yet": sum(not e["built"] for e in log),
+               "over_a_served_index": sum(e["built"] for e in log),
+               "switched_before_kill": sum(e["switched"] for e in log),
+               "in_lock_window": sum(e["phase"] in LOCKED_PHASES for e in log),
+               "phases": sorted({e["phase"] for e in log}),
+               "vectors_kept_after_embedded#1": embedded_kill["vectors_kept"], "clean_build_chunks": len(ref.texts),
                "max_orphan_builds": max(e["orphans"] for e in log)}
     (tmp_path / "kills.json").write_text(json.dumps({"summary": summary, "log": log}, indent=1))
     print(f"\nkill summary: {summary}")
-    assert summary["no_index_yet"] >= 1 and summary["over_a_served_index"] >= 10
+    # every kill landed where it was aimed, so these counts follow from the plan, on any machine
+    assert summary["no_index_yet"] == len(first) and summary["over_a_served_index"] == len(over_served)
+    assert summary["switched_before_kill"] == over_served.count("switched")
+    assert summary["in_lock_window"] >= KILLS // 2
 
 
 def _hold_lock(data_dir: str, ready, release) -> None:
