@@ -12,7 +12,8 @@ Examples (``find_refs`` returns :class:`FoundRef` objects; shown here as ``statu
     "Section 302"                            -> ambiguous, readings IPC 302, CrPC 302, BNS 302, BNSS 302
     "420 BNS"                                -> invalid BNS 420 (the BNS ends at s.358)
     "Section 138 of the Negotiable Instruments Act" -> other_act OTHER 138 (act_text names the Act)
-    "Article 21", "Crl. A. No. 420 of 2019"  -> nothing
+    "Article 21", "Art. 20(1)"               -> other_act OTHER 21, OTHER 20(1) (kind "article", Constitution of India)
+    "Crl. A. No. 420 of 2019", "para 302"    -> nothing
 
 Rules: a number is a reference when a section keyword (Section, Sec., s., ss., u/s, u/ss, §) precedes it or when
 one of our six Acts is named right next to it ("302 IPC", "IPC 302", "379 of BNSS"). The Act named after a list
@@ -26,38 +27,34 @@ official correspondence pairs (CrPC 41A-41D are missing from civictech). Offsets
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Iterable, Literal, Mapping, NamedTuple
+from typing import Iterable, Literal, NamedTuple
 
-from ..errors import CorpusError, RefError
+from ..errors import RefError
 from ..types import ACTS, StatuteRef
 
 from .refs_patterns import (  # noqa: F401 (re-exported for tests)
-    ACT_RE, ALIAS_RE, GENERIC_WORDS, ITEM_RE, KW_RUN_RE, LIST, LEAD_ACT_RE, LIST_TAIL_RE, OTHER_RE, TRAIL_RE,
-    act_of_match, is_blocked_before,
+    ACT_RE, ALIAS_RE, ART_RUN_RE, CONSTITUTION, GENERIC_WORDS, ITEM_RE, KW_RUN_RE, LIST, LEAD_ACT_RE, LIST_TAIL_RE,
+    OTHER_RE, TRAIL_RE, act_of_match, is_blocked_before,
 )
+from .sections import LAST_SECTION, SectionSets, default_section_sets, load_section_sets  # noqa: F401 (re-exported)
+from .sections import sec_key as _sec_key
 
 Status = Literal["ok", "ambiguous", "invalid", "other_act", "unknown_act"]
 OTHER_ACT = "OTHER"
 
-#: Last section of each Act, from the Acts themselves (BNS s.358, BNSS s.531 and BSA s.170 are the repeal
-#: sections; IPC ends at s.511, CrPC at s.484, IEA at s.167).
-LAST_SECTION: dict[str, int] = {"IPC": 511, "CrPC": 484, "IEA": 167, "BNS": 358, "BNSS": 531, "BSA": 170}
-
-
 @dataclass(frozen=True)
 class FoundRef:
-    """One section number found in a text.
+    """One section (or Article) number found in a text.
 
     ``ref`` is the canonical reference (``None`` when ambiguous or unknown); for ``other_act`` its act is
-    ``"OTHER"`` and ``act_text`` names the Act as written. ``span`` is the ``[start, end)`` of the number itself
-    ("318(4)"), ``run_span`` that of the whole citation ("Sections 316(2), 318(4) of BNS"). ``readings`` lists,
-    for an ambiguous number, the section in every Act where it exists.
+    ``"OTHER"`` and ``act_text`` names the Act as written. ``section`` and ``sub`` are the number as written,
+    canonicalised ("498-A" -> "498A", "318(4)" -> "318", ("4",)), whatever the status. ``span`` is the
+    ``[start, end)`` of the number itself ("318(4)"), ``run_span`` that of the whole citation ("Sections 316(2),
+    318(4) of BNS"). ``readings`` lists, for an ambiguous number, the section in every Act where it exists.
+    ``kind`` is ``"article"`` for an Article ("Article 21": ``other_act``, ``act_text`` "Constitution of India"
+    unless another Act is named), else ``"section"``.
     """
 
     ref: StatuteRef | None
@@ -68,6 +65,15 @@ class FoundRef:
     act_text: str = ""
     readings: tuple[StatuteRef, ...] = ()
     note: str = ""
+    section: str = ""
+    sub: tuple[str, ...] = ()
+    kind: Literal["section", "article"] = "section"
+
+    @property
+    def act(self) -> str | None:
+        """The Act the text names for this number: ``ref.act`` (``"OTHER"`` for another Act), or ``None`` when it
+        names none of ours (``ambiguous``; ``unknown_act``, "the Code" with no definition)."""
+        return self.ref.act if self.ref is not None else None
 
 
 class _Item(NamedTuple):
@@ -80,74 +86,9 @@ class _Item(NamedTuple):
     is_range: bool
 
 
-def _sec_key(section: str) -> tuple[int, str]:
-    m = re.match(r"(\d+)([A-Z]*)$", section)
-    return (int(m.group(1)), m.group(2)) if m else (0, section)
-
-
-@dataclass(frozen=True)
-class SectionSets:
-    """Existing sections per Act: every number up to ``LAST_SECTION`` plus the lettered ones listed."""
-
-    lettered: Mapping[str, frozenset[str]]
-
-    def exists(self, act: str, section: str) -> bool:
-        if act not in LAST_SECTION:
-            return False
-        num, letters = _sec_key(section)
-        if not 1 <= num <= LAST_SECTION[act]:
-            return False
-        return not letters or section in self.lettered.get(act, frozenset())
-
-    def between(self, act: str, first: str, last: str) -> tuple[str, ...]:
-        """Existing sections from ``first`` to ``last`` inclusive, in the Act's order (304 < 304A < 305)."""
-        lo, hi = _sec_key(first), _sec_key(last)
-        out = [str(n) for n in range(lo[0], hi[0] + 1)]
-        out += list(self.lettered.get(act, ()))
-        return tuple(sorted((s for s in set(out) if lo <= _sec_key(s) <= hi and self.exists(act, s)), key=_sec_key))
-
-
-def load_section_sets(corpus_path: Path) -> SectionSets:
-    """Lettered sections of IPC, CrPC and IEA from the civictech JSONs and the BPR&D pairs file.
-
-    Raises CorpusError naming the file when one is missing or unreadable.
-    """
-    structured = corpus_path / "statutes" / "structured"
-    lettered: dict[str, set[str]] = {"IPC": set(), "CrPC": set(), "IEA": set()}
-    for act, name, key in (("IPC", "ipc_civictech.json", "Section"), ("CrPC", "crpc_civictech.json", "section"),
-                           ("IEA", "iea_civictech.json", "section")):
-        path = structured / name
-        try:
-            rows = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise CorpusError(f"{path}: cannot read section list: {exc}") from None
-        lettered[act] |= {str(r[key]).strip().upper() for r in rows if re.fullmatch(r"\d+[A-Za-z]+", str(r[key]).strip())}
-    pairs = corpus_path / "mappings" / "official_correspondence_pairs_BPRD_via_leylegal.csv"
-    try:
-        with pairs.open(encoding="utf-8", newline="") as fh:
-            for row in csv.DictReader(fh):
-                act = {"IPC": "IPC", "CRPC": "CrPC", "IEA": "IEA"}.get(row["old_act"].strip().upper())
-                sec = row["old_section"].strip().upper()
-                if act and re.fullmatch(r"\d+[A-Z]+", sec):
-                    lettered[act].add(sec)
-    except (OSError, KeyError) as exc:
-        raise CorpusError(f"{pairs}: cannot read pairs: {exc}") from None
-    return SectionSets({k: frozenset(v) for k, v in lettered.items()})
-
-
-@lru_cache(maxsize=4)
-def _cached_sets(corpus_path: str) -> SectionSets:
-    return load_section_sets(Path(corpus_path))
-
-
-def default_section_sets() -> SectionSets:
-    """:func:`load_section_sets` over ``Settings().corpus_path`` (read once per process)."""
-    from ..config import Settings
-
-    return _cached_sets(str(Settings().corpus_path))
-
-
 def _canon_section(num: str, letters: str | None) -> str:
+    if num == "304" and letters in ("I", "II"):  # "304-I", "304-II": Part I/II of IPC s.304, not a lettered section
+        return "304"
     return num.lstrip("0") + (letters or "").upper()
 
 
@@ -211,38 +152,42 @@ def find_refs(text: str, *, default_act: str | None = None, sections: SectionSet
             return act_of_match(lm, year=lm.group("lyear")), lm.group("lact"), end
         return None, "", end
 
-    def emit(run_start: int, run_end: int, items: list[_Item], act: str | None, act_text: str) -> None:
+    def emit(run_start: int, run_end: int, items: list[_Item], act: str | None, act_text: str,
+             kind: Literal["section", "article"] = "section") -> None:
         prev: str | None = None
+        run = (run_start, run_end)
         for it in items:
             sec, sub = _canon_section(it.n, it.l), _subs(it.subs)
             span, raw = (it.start, it.start + len(it.raw)), it.raw
             if it.is_range and prev is not None and act in LAST_SECTION:
                 for s in sets.between(act, prev, sec)[1:]:
-                    found.append(FoundRef(StatuteRef(act, s), span, raw, "ok", (run_start, run_end), act_text,
-                                          note=f"in range {prev} to {sec}"))
+                    found.append(FoundRef(StatuteRef(act, s), span, raw, "ok", run, act_text,
+                                          note=f"in range {prev} to {sec}", section=s))
                 prev = sec
                 continue
             prev = sec
             if act == OTHER_ACT:
-                found.append(FoundRef(StatuteRef(OTHER_ACT, sec, sub), span, raw, "other_act", (run_start, run_end), act_text))
+                note = f"Article {sec}{''.join(f'({x})' for x in sub)} of the {act_text}" if kind == "article" else ""
+                found.append(FoundRef(StatuteRef(OTHER_ACT, sec, sub), span, raw, "other_act", run, act_text,
+                                      note=note, section=sec, sub=sub, kind=kind))
             elif act == "?":
-                found.append(FoundRef(None, span, raw, "unknown_act", (run_start, run_end), act_text,
+                found.append(FoundRef(None, span, raw, "unknown_act", run, act_text, section=sec, sub=sub,
                                       note=f"the Act is named only as {act_text!r}, with no definition earlier in the text"))
             elif act is None:
                 if default_act:
                     st = "ok" if sets.exists(default_act, sec) else "invalid"
-                    found.append(FoundRef(StatuteRef(default_act, sec, sub), span, raw, st, (run_start, run_end), ""))
+                    found.append(FoundRef(StatuteRef(default_act, sec, sub), span, raw, st, run, "", section=sec, sub=sub))
                     continue
                 readings = tuple(StatuteRef(a, sec, sub) for a in ACTS if sets.exists(a, sec))
-                found.append(FoundRef(None, span, raw, "ambiguous", (run_start, run_end), "", readings,
+                found.append(FoundRef(None, span, raw, "ambiguous", run, "", readings, section=sec, sub=sub,
                                       note="no Act named next to the section; each reading is listed"))
             else:
                 ok = sets.exists(act, sec)
                 note = "" if ok else (f"{act} has no section {sec} (its last section is {LAST_SECTION[act]})"
                                       if _sec_key(sec)[0] > LAST_SECTION[act] or not _sec_key(sec)[1]
                                       else f"{act} has no section {sec}")
-                found.append(FoundRef(StatuteRef(act, sec, sub), span, raw, "ok" if ok else "invalid",
-                                      (run_start, run_end), act_text, note=note))
+                found.append(FoundRef(StatuteRef(act, sec, sub), span, raw, "ok" if ok else "invalid", run, act_text,
+                                      note=note, section=sec, sub=sub))
 
     def items_of(run: str, base: int) -> list[_Item]:
         out = []
@@ -253,12 +198,23 @@ def find_refs(text: str, *, default_act: str | None = None, sections: SectionSet
 
     # (a) keyword runs: "Section(s) 316(2), 318(4) of BNS", "u/s 498-A"
     for km in KW_RUN_RE.finditer(text):
-        if is_blocked_before(text, km.start()):
+        if is_blocked_before(text, km.start(), keyword=True):
             continue
         run = km.group("list")
         act, act_text, end = resolve(km.start(), km.end())
         emit(km.start(), end, items_of(run, km.start("list")), act, act_text)
         taken.append((km.start(), end))
+
+    # (a') Articles: of the Constitution unless another Act is named ("Article 137 of the Limitation Act")
+    for km in ART_RUN_RE.finditer(text):
+        tm = TRAIL_RE.match(text, km.end())
+        other = tm.group("other").strip() if tm and tm.group("other") else ""
+        if other and not other.startswith("Constitution"):
+            emit(km.start(), tm.end(), items_of(km.group("list"), km.start("list")), OTHER_ACT, other, "article")
+        else:
+            end = tm.end() if other else km.end()
+            emit(km.start(), end, items_of(km.group("list"), km.start("list")), OTHER_ACT, CONSTITUTION, "article")
+        taken.append((km.start(), km.end()))
 
     # (b) runs without a keyword but with one of our Acts right next to them: "318(4) BNS", "BNSS 482"
     for am in ACT_RE.finditer(text):
@@ -279,7 +235,9 @@ def find_refs(text: str, *, default_act: str | None = None, sections: SectionSet
             continue
         nm = _AFTER_ACT_RE.match(text, am.end())
         if nm and not re.match(r"\s*,?\s*\d{4}\b", text[am.end():am.end() + 8]):
-            emit(am.start(), nm.end(), items_of(nm.group("list"), nm.start("list")), act, am.group(0))
+            # "BNS 318(4), read with section 498-A of the IPC": the keyword run read in (a) keeps its own Act
+            items = [it for it in items_of(nm.group("list"), nm.start("list")) if not any(s <= it.start < e for s, e in taken)]
+            emit(am.start(), nm.end(), items, act, am.group(0))
             taken.append((am.start(), nm.end()))
     found.sort(key=lambda f: (f.span[0], str(f.ref)))
     return tuple(found)
@@ -303,7 +261,7 @@ def parse_ref(text: str, *, sections: SectionSets | None = None) -> FoundRef:
     sec, sub = _canon_section(m.group("n"), m.group("l")), _subs(m.group("subs"))
     readings = tuple(StatuteRef(a, sec, sub) for a in ACTS if sets.exists(a, sec))
     return FoundRef(None, (m.start("n"), m.end()), text.strip(), "ambiguous", (0, len(text)), "", readings,
-                    note="no Act named; each reading is listed")
+                    note="no Act named; each reading is listed", section=sec, sub=sub)
 
 
 def refs_of(found: Iterable[FoundRef], *, acts: Iterable[str] = ACTS) -> tuple[StatuteRef, ...]:

@@ -11,12 +11,12 @@ import re
 
 _BH = r"Bh[aā]?r[aā]?th?[iī]?y[aā]"
 _ACT_PARTS = {
-    "BNSS": rf"{_BH}\s+N[aā]?g[aā]?rik\s+Sur[aā]?ksha\s+Sanhita|(?<![A-Za-z])(?i:B\.?\s?N\.?\s?S\.?\s?S)(?![A-Za-z])\.?",
-    "BNS": rf"{_BH}\s+N[aā]?y[aā]?ya\s+Sanhita|(?<![A-Za-z])(?i:B\.?\s?N\.?\s?S)(?![A-Za-z])(?!\.\s?S\b)\.?",
-    "BSA": rf"{_BH}\s+S[aā]?kshya\s+Adhiniyam|(?<![A-Za-z])(?i:B\.?\s?S\.?\s?A)(?![A-Za-z])\.?",
-    "CrPC": r"Code\s+of\s+Criminal\s+Procedure|Criminal\s+Procedure\s+Code|(?<![A-Za-z])(?i:Cr\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
-    "IPC": r"(?:Indian\s+)?Penal\s+Code|(?<![A-Za-z])(?i:I\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
-    "IEA": r"(?:Indian\s+)?Evidence\s+Act|(?<![A-Za-z])IEA(?![A-Za-z])",
+    "BNSS": rf"(?i:{_BH}\s+N[aā]?g[aā]?rik\s+Sur[aā]?ksha\s+Sanhita)|(?<![A-Za-z])(?i:B\.?\s?N\.?\s?S\.?\s?S)(?![A-Za-z])\.?",
+    "BNS": rf"(?i:{_BH}\s+N[aā]?y[aā]?ya\s+Sanhita)|(?<![A-Za-z])(?i:B\.?\s?N\.?\s?S)(?![A-Za-z])(?!\.\s?S\b)\.?",
+    "BSA": rf"(?i:{_BH}\s+S[aā]?kshya\s+Adhiniyam)|(?<![A-Za-z])(?i:B\.?\s?S\.?\s?A)(?![A-Za-z])\.?",
+    "CrPC": r"(?i:Code\s+of\s+Criminal\s+Procedure|Criminal\s+Procedure\s+Code)|(?<![A-Za-z])(?i:Cr\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
+    "IPC": r"(?i:(?:Indian\s+)?Penal\s+Code)|(?<![A-Za-z])(?i:I\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
+    "IEA": r"(?i:(?:Indian\s+)?Evidence\s+Act)|(?<![A-Za-z])IEA(?![A-Za-z])",
 }
 # the leading look-ahead lets the engine skip most positions at once (2.8 MB in well under a second)
 ACT = "(?=[BbCcIiPpEe])(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _ACT_PARTS.items()) + ")"
@@ -33,23 +33,30 @@ KW = (r"(?=[SsUu§])(?<![A-Za-z])(?i:sections?(?:\s*\(s\))?|secs?\.?|ss?\.|u\s?/
       r"(?![A-Za-z])|§§?")
 _UNITS = (r"(?!\s*(?i:years?|yrs?|months?|days?|weeks?|hours?|hrs?|minutes?|%|per\s*cent|lakhs?|crores?|rupees|"
           r"persons?|accused|kms?\b|a\.m\.|p\.m\.|am\b|pm\b))")
-ITEM = (r"(?P<n>\d{1,3})(?:(?:\s?[-–]\s?|\s(?=[A-HJ-Z](?:\s|[,;)]|$)))?(?P<l>[A-Z]{1,2}(?![A-Za-z])|[a-z](?![A-Za-z])))?(?!\d)(?!\.\d)"
+ITEM = (r"(?P<n>\d{1,3})(?:(?:\s?[-–\u00ad\u2010\u2011]\s?|\s(?=[A-HJ-Z](?:\s|[,;)]|$)))?(?P<l>[A-Z]{1,2}(?![A-Za-z])|[a-z](?![A-Za-z])))?(?!\d)(?!\.\d)"
         r"(?P<subs>(?:\s?\(\s?(?:\d{1,3}[A-Za-z]?|[ivxIVX]{1,6}|[a-zA-Z]{1,2})\s?\))*)"
-        r"(?:\s*,?\s*Part\s*[-–]?\s*(?:II|I|1|2)(?![A-Za-z]))?" + _UNITS)
+        r"(?:\s*[-–,]?\s*(?i:Part)\s*[-–]?\s*(?:II|I|1|2)(?![A-Za-z])|(?<=304)\s+(?:II|I)(?![A-Za-z.]))?" + _UNITS)
 _ITEM_NOGROUP = re.sub(r"\(\?P<\w+>", "(?:", ITEM)
-SEP = (r"(?:\s*,\s*(?:and\s+|&\s*|or\s+)?|\s+(?:and|or)\s+|\s*&\s*|\s*/\s*|\s+to\s+"
-       r"|\s*,?\s*(?:read\s+with|r\s?/\s?w\.?|r\.\s?w\.?|r/with)\s*,?\s*)(?:(?:" + KW + r")\s*)?")
+_SEP_CORE = (r"(?:\s*,\s*(?:(?i:and)\s+|&\s*|(?i:or)\s+)?|\s+(?i:and|or)\s+|\s*&\s*|\s*/\s*|\s+(?i:to)\s+"
+             r"|\s*,?\s*(?i:read\s+with|r\s?/\s?w\.?|r\.\s?w\.?|r/with)\s*,?\s*)")
+SEP = _SEP_CORE + r"(?:(?:" + KW + r")\s*)?"
 LIST = _ITEM_NOGROUP + r"(?:" + SEP + _ITEM_NOGROUP + r")*"
+#: Articles (of the Constitution unless another Act is named): "Article 21", "Arts. 14, 19 and 21", "Art. 20(1)".
+ART_KW = r"(?<![A-Za-z])(?i:articles?|arts?\.)(?![A-Za-z])"
+ART_RUN_RE = re.compile(r"(?=[Aa])" + ART_KW + r"\s*(?P<list>" + _ITEM_NOGROUP + r"(?:" + _SEP_CORE
+                        + r"(?:" + ART_KW + r"\s*)?" + _ITEM_NOGROUP + r")*)")
+CONSTITUTION = "Constitution of India"
 
-KW_RUN_RE = re.compile(r"(?:" + KW + r")\s*(?P<list>" + LIST + ")")
+KW_RUN_RE = re.compile(r"(?:" + KW + r")\s*(?:[-–]\s*)?(?P<list>" + LIST + ")")  # also "section-302"
 #: One item of a list, with "to" before it when it closes a range ("299 to 304").
-ITEM_RE = re.compile(r"(?:(?P<range>(?<![A-Za-z])to\s+)(?:(?:" + KW + r")\s*)?)?" + ITEM)
-#: A keywordless list that ends right before an Act name: "316(2), 318(4) BNS", "65-B of the Evidence Act".
-LIST_TAIL_RE = re.compile(r"(?<![\w./()-])(?P<list>" + LIST + r")\s*,?\s*(?:(?:of|under)\s+(?:the\s+)?)?\Z")
+ITEM_RE = re.compile(r"(?:(?P<range>(?<![A-Za-z])(?i:to)\s+)(?:(?:" + KW + r")\s*)?)?" + ITEM)
+#: A keywordless list that ends right before an Act name: "316(2), 318(4) BNS", "65-B of the Evidence Act", also
+#: after another Act's citation or in brackets ("Section 309 of Cr.P.C/346 of the BNSS", "(180 BNSS)").
+LIST_TAIL_RE = re.compile(r"(?<![\w.)-])(?<!\d/)(?<!\d\()(?P<list>" + LIST + r")\s*,?\s*(?:(?i:of|under)\s+(?:(?i:the)\s+)?)?\Z")
 #: What may follow a list: the Act it belongs to (ours, another, or "the Code" defined earlier).
 TRAIL_RE = re.compile(
-    r"\s*(?:\(\s*)?,?\s*(?:(?:of|under|in)(?:\s+(?:\d{1,4}|##\s*Page\s+\d+)(?=\s))*\s+)?"
-    r"(?:(?P<the>the|this|that)\s+(?:said\s+)?)?"
+    r"\s*(?:\(\s*)?,?\s*(?:(?i:of|under|in)(?:\s+(?:\d{1,4}|##\s*Page\s+\d+)(?=\s))*\s+)?"
+    r"(?:(?P<the>(?i:the|this|that))\s+(?:(?i:said)\s+)?)?"
     r"(?:(?P<act>" + ACT + r")(?:\s*\(\s*[A-Za-z.]{2,8}\s*\))?(?:\s*,?\s*(?P<year>1[89]\d\d|20[0-4]\d)(?!\d))?"
     r"|(?P<other>" + OTHER + r")|(?P<generic>Code|Act|Sanhita|Adhiniyam)\b)")
 #: An Act named right before a keyword: "Bharatiya Nyaya Sanhita, 2023, s. 103(1)", "IPC Section 420".
@@ -59,14 +66,17 @@ ALIAS_RE = re.compile(
     r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as|called)|for\s+short|in\s+short|in\s+brief|briefly)?"
     r"\s*,?\s*[“\"'‘]?(?P<alias>(?:the\s+)?(?:Code|Act|Sanhita|Adhiniyam))[”\"'’]?"
     r"\s*(?:,?\s*(?:for\s+short|in\s+short|in\s+brief))?\s*\)")
-_BLOCK_RE = re.compile(r"(?i:(?<![A-Za-z])(?:articles?|arts?\.|para(?:graph)?s?\.?|pages?|pp?\.|nos?\.|rules?|orders?|"
-                       r"chapters?|schedules?|clauses?|items?|forms?|entry|entries|annexures?|exhibits?|ex\.|"
-                       r"regulations?|vol\.|volume|rs\.?|dated|of\s+\d{4}|footnote|fn\.?)\s*\Z)")
+_BLOCK_WORDS = (r"articles?|arts?\.|para(?:graph)?s?\.?|pages?|pp?\.|nos?\.|chapters?|schedules?|clauses?|items?|forms?|"
+                r"entry|entries|annexures?|exhibits?|ex\.|regulations?|vol\.|volume|rs\.?|dated|of\s+\d{4}|footnote|fn\.?")
+_BLOCK_RE = re.compile(r"(?i:(?<![A-Za-z])(?:" + _BLOCK_WORDS + r"|rules?|orders?)\s*\Z)")
+_BLOCK_KW_RE = re.compile(r"(?i:(?<![A-Za-z])(?:" + _BLOCK_WORDS + r")\s*\Z)")
 
 
-def is_blocked_before(text: str, pos: int) -> bool:
-    """True when the word before ``pos`` makes the number something else ("Article 21", "para 302", "No. 420")."""
-    return bool(_BLOCK_RE.search(text, max(0, pos - 14), pos))
+def is_blocked_before(text: str, pos: int, *, keyword: bool = False) -> bool:
+    """True when the word before ``pos`` makes the number something else ("Article 21", "para 302", "No. 420",
+    "Order 39"). Before a section keyword (``keyword=True``) "order"/"rule" do not block: "orders under Sec. 27A",
+    "Rules u/s 3" name a section."""
+    return bool((_BLOCK_KW_RE if keyword else _BLOCK_RE).search(text, max(0, pos - 14), pos))
 
 
 def act_of_match(m: re.Match, year: str | None = None) -> str:

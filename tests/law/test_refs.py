@@ -43,6 +43,29 @@ def ok(text, sets):
     ("223 r/w 210 of BNSS, 2023", ["BNSS 223", "BNSS 210"]),
     ("section 420 ipc", ["IPC 420"]),
     ("Code of Criminal Procedure, 1973 (for short 'the Code'). Later: Section 482 of the Code", ["CrPC 482"]),
+    # forms the callers of the three retired local grammars (verify, retrieve, ingest) needed (issue 12)
+    ("Section 103 of the Bhartiya Nyaya Sanhita", ["BNS 103"]),
+    ("u/s 420 of the Criminal Procedure Code", ["CrPC 420"]),
+    ("u/s 302 r/w 34 IPC", ["IPC 302", "IPC 34"]),
+    ("302/34 IPC", ["IPC 302", "IPC 34"]),
+    ("Section 161 Cr.P.C.", ["CrPC 161"]),
+    ("65-B Evidence Act", ["IEA 65B"]),
+    ("Section 313 Cr.P.C./351 B.N.S.S.", ["CrPC 313", "BNSS 351"]),
+    ("Section 309 of Cr.P.C/346 of the BNSS.", ["CrPC 309", "BNSS 346"]),
+    ("mentioned in (180 BNSS) of the chargesheet", ["BNSS 180"]),
+    ("BNS 318(4), read with section 498-A of the Indian Penal Code", ["BNS 318(4)", "IPC 498A"]),
+    # the judgments' own capitals and spellings
+    ("PETITION FILED UNDER SECTION 482 OF CR.P.C., SEEKING", ["CrPC 482"]),
+    ("CONVICTED FOR THE OFFENCE P/U/S 302 AND 201 OF IPC", ["IPC 302", "IPC 201"]),
+    ("under Section 164 of the Code of criminal Procedure, 1973", ["CrPC 164"]),
+    ("under Section 406 of the Indian penal Code", ["IPC 406"]),
+    ("As per sec.6 of evidence Act", ["IEA 6"]),
+    ("the offence under section-302 of I.P.C . which", ["IPC 302"]),
+    ("Section 498\u00adA of the IPC", ["IPC 498A"]),
+    ("under Sections 304 II/149 IPC", ["IPC 304", "IPC 149"]),
+    ("under Section 304-Part I/149 IPC", ["IPC 304", "IPC 149"]),
+    ("convicted under Section 304-I IPC.", ["IPC 304"]),
+    ("the consequential order under Sec. 27 of the Evidence Act", ["IEA 27"]),  # "order" blocks "Order 39", not a keyword
 ])
 def test_forms(text, expected, sets):
     assert ok(text, sets) == expected
@@ -79,6 +102,31 @@ def test_lettered_sections_must_exist(sets):
     assert find_refs("Section 376DA IPC", sections=sets)[0].status == "ok"
     assert find_refs("Section 65B of the Evidence Act", sections=sets)[0].status == "ok"
     assert find_refs("Section 41D CrPC", sections=sets)[0].status == "ok"  # named by the BPR&D pairs, not civictech
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Article 21", [("21", (), "Constitution of India")]),
+    ("Articles 14, 19 and 21 of the Constitution of India",
+     [("14", (), "Constitution of India"), ("19", (), "Constitution of India"), ("21", (), "Constitution of India")]),
+    ("Art. 20(1) and Section 302 IPC", [("20", ("1",), "Constitution of India")]),
+    ("under Articles 226/227", [("226", (), "Constitution of India"), ("227", (), "Constitution of India")]),
+    ("Article 137 of the Limitation Act, 1963", [("137", (), "Limitation Act, 1963")]),
+])
+def test_articles_are_constitutional_not_statute_sections(text, expected, sets):
+    found = find_refs(text, sections=sets)
+    arts = [f for f in found if f.kind == "article"]
+    assert [(f.section, f.sub, f.act_text) for f in arts] == expected
+    assert all(f.status == "other_act" and f.ref.act == "OTHER" for f in arts)
+    assert [str(f.ref) for f in found if f.status == "ok"] == (["IPC 302"] if "302" in text else [])
+
+
+def test_every_found_number_carries_its_section_and_act(sets):
+    f = {x.text: x for x in find_refs("u/s 498-A; Section 482 of the Code; s. 318(4) BNS; Section 138 of the NI Act",
+                                       sections=sets)}
+    assert (f["498-A"].status, f["498-A"].act, f["498-A"].section) == ("ambiguous", None, "498A")
+    assert (f["482"].status, f["482"].act, f["482"].section) == ("unknown_act", None, "482")
+    assert (f["318(4)"].act, f["318(4)"].section, f["318(4)"].sub) == ("BNS", "318", ("4",))
+    assert (f["138"].status, f["138"].act) == ("other_act", "OTHER")
 
 
 @pytest.mark.parametrize("text", [
