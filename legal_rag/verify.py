@@ -4,9 +4,11 @@ A sentence is **supported** when it cites at least one passage that was given to
 the text of its cited passages (heading included; sentences addressed to a model excluded, since planted
 instructions are not evidence, field case BL-41):
 
-1. every section it states is the cited passage's own section (sub-section included when stated), or its
-   official successor/predecessor as ``equivalents`` gives it (BPR&D correspondence tables, via
-   :mod:`legal_rag.law`); for a judgment passage, a section the passage itself mentions;
+1. every section it states (read by the citation grammar, :func:`legal_rag.law.find_refs`: the Act it names, or any
+   Act when it names none; an Article of the Constitution is never a statute passage's) is the cited passage's own
+   section (sub-section included when stated), or its official successor/predecessor as ``equivalents`` gives it
+   (BPR&D correspondence tables, via :mod:`legal_rag.law`); for a judgment passage, a section the passage itself
+   mentions with the same Act;
 2. every punishment term it states (``7 year``, ``life``, ``death``, ``fine``, ``fine:<rupees>``;
    :func:`~legal_rag.text.punishment_terms`) occurs in the cited text;
 3. every quoted span occurs verbatim in one cited passage (normalised spacing and quotes; ``...`` splits a
@@ -34,59 +36,18 @@ from .generate.abstain import NOT_IN_SOURCES
 from .injection import without_instructions
 from .generate.prompt import passage_label
 from .text import content_terms, normalise, numbers_in, punishment_terms
-from .errors import LegalRagError
+from .errors import ConfigError, CorpusError
+from .law import FoundRef, find_refs, load_concordance
 from .types import ACT_TITLES, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
 MIN_OVERLAP = 0.5
 
-_ACT_NAMES = {
-    "IPC": r"I\.?\s?P\.?\s?C\.?|Indian\s+Penal\s+Code|Penal\s+Code",
-    "CrPC": r"Cr\.?\s?P\.?\s?C\.?|Code\s+of\s+Criminal\s+Procedure",
-    "IEA": r"IEA|(?:Indian\s+)?Evidence\s+Act",
-    "BNSS": r"BNSS|B\.N\.S\.S\.|(?:Bharatiya\s+)?Nagarik\s+Suraksha\s+Sanhita",
-    "BNS": r"BNS|B\.N\.S\.|(?:Bharatiya\s+)?Nyaya\s+Sanhita",
-    "BSA": r"BSA|B\.S\.A\.|(?:Bharatiya\s+)?Sakshya\s+Adhiniyam",
-}
-_ACT = "|".join(f"(?P<{k}>{v})" for k, v in _ACT_NAMES.items())
-_SEC = r"(?P<sec>\d{1,3}(?:-?[A-Z]{1,2})?)\b(?P<sub>(?:\s?\(\w{1,4}\))*)"
-_REF_FORMS = (
-    re.compile(rf"\b(?:{_ACT})\s*,?\s*(?:s\.|sec\.?|section)?\s*{_SEC}", re.I),
-    re.compile(rf"(?:\bsections?|\bsecs?\.|\bss?\.|\bu/s\.?|§)\s*{_SEC}(?:\s*(?:of\s+(?:the\s+)?)?(?:{_ACT}))?",
-               re.I),
-    re.compile(rf"\b{_SEC}\s+(?:of\s+(?:the\s+)?)?(?:{_ACT})\b", re.I),
-)
-
-
-@dataclass(frozen=True)
-class StatedRef:
-    """A section named in a sentence; ``act`` is ``None`` when the sentence does not say which Act."""
-
-    act: str | None
-    section: str
-    sub: tuple[str, ...]
-    span: tuple[int, int]
-
-
-def stated_sections(sentence: str) -> list[StatedRef]:
-    """Sections named in ``sentence``: ``"s. 420 IPC"``, ``"BNS 318(4)"``, ``"section 498-A"``,
-    ``"302 of the Indian Penal Code"``. Overlapping forms are merged (the longest wins)."""
-    found: list[StatedRef] = []
-    for rx in _REF_FORMS:
-        for m in rx.finditer(sentence):
-            act = next((k for k in _ACT_NAMES if m.groupdict().get(k)), None)
-            sec = m.group("sec").replace("-", "").upper()
-            sub = tuple(re.findall(r"\((\w{1,4})\)", m.group("sub") or ""))
-            found.append(StatedRef(act, sec, sub, m.span()))
-    found.sort(key=lambda r: (r.span[0], -(r.span[1] - r.span[0])))
-    out: list[StatedRef] = []
-    for r in found:
-        if out and r.span[0] < out[-1].span[1]:
-            if r.act and not out[-1].act and r.section == out[-1].section:
-                out[-1] = dataclasses.replace(out[-1], act=r.act, span=(out[-1].span[0], max(r.span[1], out[-1].span[1])))
-            continue
-        out.append(r)
-    return out
+def stated_refs(text: str) -> tuple[FoundRef, ...]:
+    """The sections (and Articles) ``text`` states, read by the project's citation grammar (:func:`legal_rag.law.
+    find_refs`). ``FoundRef.act`` is the Act named (``"OTHER"`` for another Act), or ``None`` when none is: an
+    ambiguous number ("section 318") is checked against any Act."""
+    return find_refs(text)
 
 
 def _support_text(hit: Hit) -> str:
@@ -110,13 +71,15 @@ def _quote_ok(quote: str, texts: Sequence[str]) -> bool:
     return False
 
 
-def _ref_ok(st: StatedRef, cited: Sequence[Hit], texts: Sequence[str], equivalents: Equivalents) -> bool:
+def _ref_ok(st: FoundRef, cited: Sequence[Hit], texts: Sequence[str], equivalents: Equivalents) -> bool:
     for hit, text in zip(cited, texts):
         ref = hit.chunk.ref
         if ref is None:  # a judgment: the section must be one the passage itself mentions
-            if any(r.section == st.section and (st.act is None or r.act in (None, st.act))
-                   for r in stated_sections(text)):
+            if any(r.section == st.section and r.kind == st.kind and (st.act is None or r.act in (None, st.act))
+                   for r in stated_refs(text)):
                 return True
+            continue
+        if st.kind == "article":  # a statute passage never states an Article of the Constitution
             continue
         if st.section == ref.section and st.act in (None, ref.act):
             if not st.sub or st.sub[:1] == ref.sub[:1] or (not ref.sub and f"({st.sub[0]})" in text):
@@ -125,6 +88,17 @@ def _ref_ok(st: StatedRef, cited: Sequence[Hit], texts: Sequence[str], equivalen
             if eq.section == st.section and st.act in (None, eq.act):
                 return True
     return False
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``[start, end)`` spans sorted, overlapping ones merged (the refs of one list share their run)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
+    return out
 
 
 def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
@@ -141,17 +115,19 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
         else:
             reasons.append(f"quote not in the cited text: \u201c{q[:60]}\u201d")
     quoted = [(m.start(), m.end()) for m in re.finditer(r"[\"“][^\"“”]{3,}?[\"”]", claim)]
-    refs = [r for r in stated_sections(claim) if not any(a <= r.span[0] < b for a, b in quoted)]
+    refs = [r for r in stated_refs(claim) if not any(a <= r.span[0] < b for a, b in quoted)]
     for r in refs:
         if not _ref_ok(r, cited, texts, equivalents):
-            reasons.append(f"section {(r.act + ' ') if r.act else ''}{r.section}"
-                           f"{''.join(f'({s})' for s in r.sub)} is not the cited passage's")
+            what = f"Article {r.section}" if r.kind == "article" else \
+                f"section {(r.act + ' ') if r.act and r.act != 'OTHER' else ''}{r.section}"
+            reasons.append(f"{what}{''.join(f'({s})' for s in r.sub)}{f' of the {r.act_text}' if r.act == 'OTHER' else ''}"
+                           f" is not the cited passage's")
     have = frozenset().union(*(punishment_terms(t) for t in texts))
     missing = sorted(punishment_terms(claim) - have)
     if missing:
         reasons.append("punishment not in the cited text: " + ", ".join(missing))
     bare = claim
-    for a, b in sorted([*quoted, *(r.span for r in refs)], reverse=True):
+    for a, b in reversed(_merged([*quoted, *(r.run_span for r in refs)])):
         bare = bare[:a] + " " + bare[b:]
     nums = numbers_in(bare) - {1} - frozenset().union(*(numbers_in(t) for t in texts))
     if nums:
@@ -195,21 +171,17 @@ class Verification:
 def law_equivalents(corpus_path=None) -> Equivalents | None:
     """Official successors/predecessors from the BPR&D correspondence tables (:mod:`legal_rag.law`): only
     rows with status ``mapped`` count (a "New" provision or a table silence has no equivalent). ``None`` when
-    the law module or its tables are unavailable."""
+    the tables cannot be read (CorpusError: missing or malformed under ``corpus_path``; ConfigError: bad
+    settings); :func:`verify` then says so in ``problems``."""
     try:
-        from .law import load_concordance
-
         conc = load_concordance(corpus_path)
-    except (ImportError, LegalRagError, OSError):
+    except (CorpusError, ConfigError):
         return None
 
     def equivalents(ref: StatuteRef) -> set[StatuteRef]:
         if ref.act not in OLD_ACTS and ref.act not in NEW_ACTS:
             return set()
-        try:
-            c = conc.query(ref)
-        except LegalRagError:
-            return set()
+        c = conc.query(ref)  # the act is one of the tables' six: query raises no RefError
         return set(c.targets) if c.status == "mapped" else set()
 
     return equivalents

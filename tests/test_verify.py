@@ -2,7 +2,7 @@ import pytest
 
 from legal_rag.generate import NOT_IN_SOURCES
 from legal_rag.types import Draft, StatuteRef
-from legal_rag.verify import check_claim, stated_sections, to_answer, verify
+from legal_rag.verify import check_claim, stated_refs, to_answer, verify
 
 from tests.generate.fakes import BNS_103, IPC_420, JUDGMENT, cheating_hits, hits, judgment, statute
 
@@ -23,12 +23,50 @@ def draft(text, passages=None):
     return Draft("q", text, passages=tuple(passages if passages is not None else cheating_hits()))
 
 
-def test_stated_sections_forms():
-    got = [(r.act, r.section, r.sub) for r in stated_sections(
+def test_stated_refs_are_the_law_grammars():
+    got = [(r.act, r.section, r.sub) for r in stated_refs(
         "Under s. 420 IPC and BNS 318(4), read with section 498-A of the Indian Penal Code and 302 IPC; "
-        "u/s 65B Evidence Act; Bharatiya Nyaya Sanhita, 2023")]
+        "u/s 65B Evidence Act; Bharatiya Nyaya Sanhita, 2023; section 318; Article 21")]
     assert got == [("IPC", "420", ()), ("BNS", "318", ("4",)), ("IPC", "498A", ()), ("IPC", "302", ()),
-                   ("IEA", "65B", ())]
+                   ("IEA", "65B", ()), (None, "318", ()), ("OTHER", "21", ())]
+
+
+# Claims the old local grammar of verify.py read with no Act (so any Act's section matched) or with the wrong Act;
+# the citation grammar of legal_rag.law reads the Act named (restructure.md, finding 2).
+IPC_CHEATING = "Whoever cheats and dishonestly induces delivery of property is punished"
+
+
+@pytest.mark.parametrize("claim, act", [
+    (f"{IPC_CHEATING} u/s 420 of the Criminal Procedure Code.", "CrPC"),    # old: no Act, so IPC 420 matched
+    (f"{IPC_CHEATING} under Section 420 of the Bhartiya Nyaya Sanhita.", "BNS"),  # the corpus's spelling
+    (f"{IPC_CHEATING} under Section 420 of the Code of Criminal Procedure, 1898.", "OTHER"),  # old: CrPC
+    (f"{IPC_CHEATING} under SECTION 420 OF CR.P.C.", "CrPC"),               # old: no Act
+])
+def test_a_section_of_another_act_is_not_supported_by_the_ipc_passage(claim, act):
+    ipc = hits(statute("IPC", "420", "Cheating and dishonestly inducing delivery of property.", IPC_420))
+    assert check_claim(f"{IPC_CHEATING} under section 420.", ipc, none) == ()  # no Act named: any Act's 420
+    assert check_claim(f"{IPC_CHEATING} under section 420 IPC.", ipc, none) == ()
+    reasons = check_claim(claim, ipc, none)
+    assert reasons and "420" in reasons[0] and "is not the cited passage's" in reasons[0], reasons
+    assert stated_refs(claim)[0].act == act
+
+
+def test_bnss_dotted_is_the_bnss():
+    """"351 B.N.S.S." is BNSS 351 (the old grammar read BNS 351, so a BNSS passage did not support it)."""
+    bnss = hits(statute("BNSS", "351", "Power to examine the accused.",
+                        "(1) In every inquiry or trial, for the purpose of enabling the accused personally to explain "
+                        "any circumstances appearing in the evidence against him, the Court may question the accused."))
+    assert check_claim("The Court may question the accused under Section 313 Cr.P.C./351 B.N.S.S.", bnss, none) \
+        == ("section CrPC 313 is not the cited passage's",)
+    assert check_claim("The Court may question the accused under 351 B.N.S.S.", bnss, none) == ()
+
+
+def test_an_article_is_never_a_statute_passages_section():
+    bns = hits(statute("BNS", "103", "Punishment for murder.", BNS_103 + " Article 21."))
+    assert check_claim("Whoever commits murder shall be punished under Article 21.", bns, none) == \
+        ("Article 21 of the Constitution of India is not the cited passage's",)
+    j = hits(judgment("sc-2", "A v. State", "Article 21 of the Constitution protects life and personal liberty."))
+    assert check_claim("Article 21 protects life and personal liberty.", j, none) == ()
 
 
 @pytest.mark.parametrize("claim,ok", [
