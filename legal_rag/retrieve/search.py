@@ -61,15 +61,12 @@ def lookup_hits(query: str, index, filters: Filters | None = None) -> list[Hit]:
     For a sub-section reference the chunks whose text starts that sub-section come first. A reference with no
     Act ("s. 498-A") is looked up in every Act that has such a section. Scores are 1.0 (an exact match).
     """
-    from ..types import ACTS
-
     out: list[Chunk] = []
-    for act, section, sub in query_refs(query):
-        for a in ([act] if act else ACTS):
-            chunks = index.by_ref(a, section)
-            if sub:
-                chunks = sorted(chunks, key=lambda c: (sub[0] not in dict(c.meta).get("subs", "").split(","), c.part))
-            out.extend(chunks)
+    for act, section, sub in query_refs(query):  # "s. 498-A": one entry per Act that has the section
+        chunks = index.by_ref(act, section)
+        if sub:
+            chunks = sorted(chunks, key=lambda c: (sub[0] not in dict(c.meta).get("subs", "").split(","), c.part))
+        out.extend(chunks)
     if filters is not None and not filters.is_empty():
         from ..index import chunk_metadata
 
