@@ -12,8 +12,8 @@ plain-text judgment cut into pseudo-pages by :func:`pages_from_text` (each throu
   sub-number), or restarts at ``1.`` for a new opinion (after a judge's name line, or when ``2.`` and ``3.`` follow).
   Numbers that break the sequence (quoted statutes, lists) stay inside the paragraph. Unnumbered prose (headnotes,
   JUDIS prints) is grouped at short lines that end a sentence, and cut near :data:`MAX_UNNUMBERED` characters.
-* Each paragraph lists the statute sections it cites (``legal_rag.law.refs.find_refs`` when present, else a local
-  pattern for "Section 302/34 IPC", "s. 437(3) CrPC", "Sections 406 and 420 of the Indian Penal Code").
+* Each paragraph lists the statute sections it cites, read by the citation grammar (:func:`legal_rag.law.find_refs`:
+  "Section 302/34 IPC", "s. 437(3) CrPC", "Sections 406 and 420 of the Indian Penal Code"), an Act named.
 
 Cost is linear in the text: the 431-page Puttaswamy print parses in about a second.
 """
