@@ -34,3 +34,13 @@ def test_index_sections_is_cached(small_index):
 
 def test_served_chunks_without_a_build_is_empty(settings):
     assert served_chunks(settings, lambda src: True, set()) == []
+
+
+def test_pipeline_lookup_shows_the_indexed_texts_side_by_side(small_index):
+    """The wiring: ``Pipeline.lookup`` reads the section texts from ``Index.sections()``."""
+    from legal_rag.pipeline import Pipeline
+
+    _, settings = small_index
+    res = Pipeline(settings).lookup("IPC 420")
+    assert res.status == "ok" and res.section is not None and "Cheating" in res.section.title
+    assert dict(res.counterparts)[StatuteRef("BNS", "318", ("4",))] is not None  # BNS 318 is in the small index
