@@ -26,16 +26,36 @@ def normalise(text: str) -> str:
 
 # ------------------------------------------------------------------------------------------------ sentences
 
-_ABBREV = {"s", "ss", "sec", "secs", "no", "nos", "rs", "i.e", "e.g", "viz", "cl", "art", "arts", "u/s", "vs", "v",
-           "sub", "para", "paras", "p", "pp", "vol", "ch", "mr", "mrs", "ms", "dr", "hon'ble", "st", "ltd", "co",
-           "etc", "anr", "ors", "cr", "crl", "j", "jj", "cj", "i.p.c", "cr.p.c", "a", "illus", "expl"}
+#: Words written with a full stop that does not end a sentence (compared lower-case, without the stop): legal and
+#: reporter abbreviations, honorifics, and the words of case names ("Mohd.", "Retd.", "Smt.", "v.", "Ors."). The
+#: case-name grammar (:mod:`legal_rag.law.cases`) reads names with the same list.
+ABBREVIATIONS = frozenset({
+    "s", "ss", "sec", "secs", "no", "nos", "rs", "i.e", "e.g", "viz", "cl", "art", "arts", "u/s", "vs", "v", "sub",
+    "para", "paras", "p", "pp", "vol", "ch", "mr", "mrs", "ms", "dr", "hon'ble", "st", "ltd", "co", "etc", "anr",
+    "ors", "cr", "crl", "j", "jj", "cj", "i.p.c", "cr.p.c", "a", "illus", "expl",
+    # case names and honorifics
+    "mohd", "md", "retd", "smt", "shri", "sri", "sh", "km", "kum", "pvt", "inc", "corpn", "govt", "distt", "dist",
+    "thr", "bros", "jr", "sr", "prof", "lt", "col", "capt", "maj", "insp", "addl", "asstt", "dy", "spl", "admn",
+})
+_INITIALS = re.compile(r"[A-Z]|(?:[A-Za-z]{1,2}\.)+[A-Za-z]{1,2}")
+
+
+def is_abbreviation(word: str) -> bool:
+    """True when ``word`` followed by a full stop does not end a sentence: one of :data:`ABBREVIATIONS`, a capital
+    initial ("C" of "C. V. Raman") or dotted initials ("U.P", "I.P.C", "i.e"). ``word`` is given without its
+    final stop; ``is_abbreviation("Mohd") -> True``, ``is_abbreviation("held") -> False``."""
+    w = word.rstrip(".")
+    return w.lower() in ABBREVIATIONS or _INITIALS.fullmatch(w) is not None
+
+
 _END = re.compile(r"[.?!]+[\"”’')]*((?:\s*\[[\d,\s–-]+\])*)(?=\s+|$)")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """``[start, end)`` spans of the sentences of ``text``; markers such as ``[1]`` after the full stop stay
-    with their sentence. Newlines always end a sentence; abbreviations (``s.``, ``No.``, ``Rs.``, ``i.e.``)
-    and section numbers (``s. 420``) do not. Blank spans are skipped.
+    with their sentence. Newlines always end a sentence; abbreviations (:func:`is_abbreviation`: ``s.``,
+    ``No.``, ``Rs.``, ``i.e.``, ``Mohd.``, ``U.P.``, ``C. V.``, ``Retd.``, ``v.``) and section numbers (``s. 420``)
+    do not. Blank spans are skipped.
 
     ``split_sentences("Theft. [1] Cheating [2].")`` -> ``[(0, 10), (11, 24)]``
     """
@@ -44,7 +64,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         base, s, cut = line.start(), line.group(), 0
         for m in _END.finditer(s):
             word = re.search(r"([\w.'/]+)$", s[cut:m.start()])
-            if word and word.group(1).lower().rstrip(".") in _ABBREV and not m.group(1):
+            if word and is_abbreviation(word.group(1)) and not m.group(1):
                 continue
             rest = s[m.end():].lstrip()
             if rest and not (rest[0].isupper() or rest[0] in "\"“‘('[*-•" or rest[0].isdigit()):

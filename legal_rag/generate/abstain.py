@@ -21,8 +21,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..types import Hit
 from ..injection import without_instructions
+from ..law import find_case_titles, find_refs, title_in
+from ..types import Hit
 from .prompt import passage_label
 from ..text import content_terms, normalise
 
@@ -36,10 +37,6 @@ _CITATION_FORMS = tuple(re.compile(p, re.I) for p in (
     r"\bAIR\s+(?:19|20)\d{2}\s+[A-Z][A-Za-z]*\s+\d+",
     r"\b\d{1,4}\s+(?:F\.\s?(?:2d|3d|4th)|F\.\s?Supp\.(?:\s?[23]d)?|U\.\s?S\.|S\.\s?Ct\.|L\.\s?Ed\.(?:\s?2d)?)\s+\d+",
 ))
-_WORD = r"(?:[A-Z][\w.'’&-]*|\[[^\]]{1,40}\])"
-_LINK = r"(?:w/o|s/o|d/o|h/o|of|and|&|the|for|through|thr\.?|alias|@)"
-_PARTY = rf"{_WORD}(?:\s+(?:{_WORD}|{_LINK}))*"
-_TITLE = re.compile(rf"({_PARTY})\s+(?:v\.?|vs\.?|versus)\s+({_PARTY})")
 _GENERIC = frozenset(content_terms("section sections act acts code offence offences offense punish punishment "
                                    "punishable penalty court case person persons provide provided legal under "
                                    "indian india bharatiya sanhita nyaya nagarik suraksha sakshya adhiniyam "
@@ -56,37 +53,21 @@ class CaseReference:
 
 
 def case_references(question: str) -> tuple[CaseReference, ...]:
-    """Reporter citations and ``A v. B`` titles named in ``question``, in order.
+    """Reporter citations and ``A v. B`` titles (:func:`legal_rag.law.cases.find_case_titles`) named in
+    ``question``, in order.
 
     ``case_references("Summarise (2019) 5 SCC 9999")`` -> ``(CaseReference("citation", "(2019) 5 SCC 9999"),)``
     """
     refs: list[tuple[int, CaseReference]] = []
     for rx in _CITATION_FORMS:
         refs += [(m.start(), CaseReference("citation", m.group(0).strip())) for m in rx.finditer(question)]
-    for m in _TITLE.finditer(question):
-        left = re.sub(rf"^(?:{_LINK}\s+)+", "", m.group(1), flags=re.I)
-        if _is_statute_name(left) or _is_statute_name(m.group(2)):
-            continue  # "IPC v. BNS": a comparison of codes, not a case title
-        refs.append((m.start(), CaseReference("title", f"{left} v. {m.group(2).strip()}")))
+    # titles by the case-name grammar ("IPC v. BNS", a comparison of codes, is none)
+    refs += [(t.span[0], CaseReference("title", t.title)) for t in find_case_titles(question)]
     return tuple(r for _, r in sorted(refs, key=lambda p: p[0]))
-
-
-_CODE_WORDS = frozenset("ipc bns bnss bsa crpc cr p c iea i the indian penal code of criminal procedure evidence act "
-                        "bharatiya nyaya nagarik suraksha sanhita sakshya adhiniyam new old law laws section "
-                        "sections s sec".split())
-
-
-def _is_statute_name(party: str) -> bool:
-    words = re.findall(r"[a-z]+", normalise(party))
-    return bool(words) and all(w in _CODE_WORDS for w in words)
 
 
 def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", normalise(text))
-
-
-def _words(text: str) -> str:
-    return " " + re.sub(r"[^a-z0-9]+", " ", normalise(text)).strip() + " "
 
 
 def _haystack(hit: Hit) -> str:
@@ -101,10 +82,7 @@ def reference_found(ref: CaseReference, hits: Sequence[Hit]) -> bool:
     if ref.kind == "citation":
         key = _squash(ref.text)
         return any(key in _squash(_haystack(h)) for h in hits)
-    left, _, right = ref.text.partition(" v. ")
-    parties = [_words(p) for p in (left, right)]
-    return any(all(p in _words(h.chunk.title + " " + (h.chunk.case or "")) for p in parties)
-               for h in hits if h.chunk.kind == "judgment")
+    return any(title_in(ref.text, h.chunk.title + " " + (h.chunk.case or "")) for h in hits if h.chunk.kind == "judgment")
 
 
 def missing_case_message(ref: CaseReference) -> str:
@@ -151,6 +129,4 @@ def invalid_sections(question: str) -> tuple[str, ...]:
     section is 358)"``; the last sections are those of :data:`legal_rag.law.refs.LAST_SECTION`: BNS 358, BNSS 531,
     BSA 170). A question resting on a section that does not exist is answered with that, never with passages
     about some other section (dev question F3, "What does section 999 of the BNS say?")."""
-    from ..law import find_refs
-
     return tuple(dict.fromkeys(f.note for f in find_refs(question) if f.status == "invalid"))

@@ -18,19 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..law.cases import ROLE_RE as _ROLE, clean_party, is_versus_line, split_title, versus_in
 from ..types import Page
 from .furniture import is_furniture
 from .citations_meta import find_case_numbers, find_citations, parse_date
 
 SC = "Supreme Court of India"
 
-_VERSUS = re.compile(r"^\s*(?:v|vs|versus)\.?\s*$", re.I)
-_INLINE_V = re.compile(r"\s(?:v|vs|versus)\.?\s", re.I)
-_ROLE = re.compile(
-    r"\s*(?:\.{2,}|…+)?\s*\b(?:Appellants?|Petitioners?|Respondents?|Applicants?|Plaintiffs?|Defendants?|Appellant\s*\(s\)|"
-    r"Petitioner\s*\(s\)|Respondent\s*\(s\)|Appellant\(s\)|Petitioner\(s\)|Respondent\(s\))\s*(?:\(s\))?\s*$",
-    re.I,
-)
 _STOP = re.compile(
     r"^\s*(?:through|coram|date|bench|citation|j\s*u\s*d\s*g|judgment|order|o\s*r\s*d\s*e\s*r|reportable|in\s+the|"
     r"petitioner\s*:|respondent\s*:|with\b|\[|\(|item\s+no|\+|\$~|for\s+(?:petitioner|respondent)|http|"
@@ -44,11 +38,6 @@ _BODY = re.compile(
     r"The\s+Judgment\s+(?:of\s+the\s+Court\s+)?was\s+delivered\s+by\b.*)\s*$",
     re.I,
 )
-_ACRONYMS = {"NCT", "CBI", "NCB", "DTC", "CIT", "ACIT", "DCIT", "ITO", "GE", "LLP", "HSBC", "PI", "ED", "NIA", "SEBI",
-             "RBI", "LIC", "ONGC", "NDPS", "II", "III", "IV", "UP", "MP", "UOI", "NOIDA", "DDA", "MCD", "NHAI", "ICC"}
-_SMALL = {"of", "and", "the", "for", "in", "at", "to", "by", "on", "v", "vs"}
-
-
 @dataclass(frozen=True)
 class Header:
     """What the first pages say about a judgment. ``date`` is ISO or ``""``; ``body_start`` is ``(page, line)``
@@ -78,51 +67,21 @@ def detect_layout(pages: tuple[Page, ...]) -> str:
     if re.search(r"HIGH\s+COURT\s+OF\s+DELHI", head, re.I):
         return "dhc"
     lines = [ln.strip() for ln in first.splitlines() if ln.strip()][:6]
-    if lines and _INLINE_V.search(lines[0]) and any(_SC.search(ln) or _HC.search(ln) for ln in lines[1:5]):
+    if lines and versus_in(lines[0]) and any(_SC.search(ln) or _HC.search(ln) for ln in lines[1:5]):
         return "text"
     return "sc"
 
 
-def smart_case(s: str) -> str:
-    """Title-case an ALL-CAPS party name, keeping acronyms: ``"M/S LEGACY FOODS PVT. LTD."`` ->
-    ``"M/s Legacy Foods Pvt. Ltd."``; mixed-case input is returned unchanged."""
-    if any(c.islower() for c in s):
-        return s
-    out = []
-    for i, w in enumerate(s.split()):
-        core = re.sub(r"[^A-Za-z]", "", w)
-        if core in _ACRONYMS or re.fullmatch(r"(?:[A-Z]\.)+[A-Z]?\.?,?", w):
-            out.append(w)
-        elif w == "M/S":
-            out.append("M/s")
-        elif core.lower() in _SMALL and i > 0:
-            out.append(w.lower())
-        else:
-            out.append(re.sub(r"[A-Za-z]+", lambda m: m.group(0).capitalize(), w))
-    return " ".join(out)
-
-
-def _party(lines: list[str]) -> str:
-    s = " ".join(_ROLE.sub("", ln).strip() for ln in lines)
-    s = re.sub(r"^\s*(?:PETITIONER|RESPONDENT)\s*:\s*", "", s, flags=re.I)
-    s = re.sub(r"\s+", " ", s).strip(" ,;:")
-    if not re.search(r"\b(?:[A-Z]\.){2,}$", s):  # keep the dot of "U.P.", drop a sentence's full stop
-        s = s.rstrip(".")
-    s += "." if re.search(r"\b(?:Ltd|Ors|Anr|Inc|Co)$", s, re.I) else ""
-    s = re.sub(r",\s*&", " &", s.replace(" ,", ","))
-    return smart_case(s)
-
-
 def _stop(line: str) -> bool:
     s = line.strip()
-    return (not s or bool(_STOP.match(s)) or bool(_INLINE_V.search(s)) or bool(find_case_numbers(s)) or bool(find_citations(s))
-            or bool(re.fullmatch(r"[\d\s]+", s)) or _VERSUS.match(s) is not None or bool(_HC.search(s))
+    return (not s or bool(_STOP.match(s)) or versus_in(s) is not None or bool(find_case_numbers(s)) or bool(find_citations(s))
+            or bool(re.fullmatch(r"[\d\s]+", s)) or is_versus_line(s) or bool(_HC.search(s))
             or bool(re.match(r"^\d{1,2}\s+\w+,?\s+\d{4}$|^[A-Z]+\s+\d{1,2},\s+\d{4}$", s)))
 
 
 def _title_from_separator(lines: list[str]) -> str:
     for i, ln in enumerate(lines):
-        if not _VERSUS.match(ln):
+        if not is_versus_line(ln):
             continue
         above = lines[max(0, i - 14):i]
         role_idx = [j for j, a in enumerate(above) if _ROLE.search(a)]
@@ -149,16 +108,16 @@ def _title_from_separator(lines: list[str]) -> str:
             if _ROLE.search(b) or len(res) >= 3:
                 break
         if pet and res:
-            return f"{_party(pet)} v. {_party(res)}"
+            return f"{clean_party(pet)} v. {clean_party(res)}"
     return ""
 
 
 def _title_inline(lines: list[str]) -> str:
     for ln in lines[:3]:
-        m = _INLINE_V.search(ln)
-        if m:
-            a, b = re.sub(r"^\d+", "", ln[:m.start()]), ln[m.end():]
-            return f"{_party([a])} v. {_party([b])}"
+        sides = split_title(ln)
+        if sides:
+            left = re.sub(r"^\d+", "", sides[0])
+            return f"{clean_party([left])} v. {clean_party([sides[1]])}"
     return ""
 
 

@@ -6,8 +6,10 @@ Front doors::
     load_concordance().successors(IPC 420)      -> Correspondence(status="mapped", targets=(BNS 318(4),), ...)
     flag_superseded(refs, "query", "2024-06-20") -> (SupersessionFlag(kind="saved", applies="IPC", ...),)
     lookup("IPC 420")                           -> LookupResult(status="ok", correspondence=..., ...)
+    find_case_titles("Did Ramesh v. State of U.P. decide it?") -> (CaseTitle("Ramesh", "State of U.P.", ...),)
 """
 
+from .cases import CaseTitle, find_case_titles, title_in
 from .concordance import Concordance, Correspondence, build_concordance, load_concordance
 from .concordance_tables import Pair, TableRow
 from .lookup import LookupResult, format_lookup, lookup
@@ -15,7 +17,7 @@ from .refs import LAST_SECTION, FoundRef, SectionSets, default_section_sets, fin
 from .supersede import CUTOFF, NOT_IN_FORCE, flag_superseded
 
 __all__ = [
-    "CUTOFF", "Concordance", "Correspondence", "FoundRef", "LAST_SECTION", "LookupResult", "NOT_IN_FORCE", "Pair",
+    "CUTOFF", "CaseTitle", "Concordance", "Correspondence", "FoundRef", "LAST_SECTION", "LookupResult", "NOT_IN_FORCE", "Pair",
     "SectionSets", "TableRow", "build_concordance", "default_section_sets", "find_refs", "flag_superseded",
-    "format_lookup", "load_concordance", "lookup", "parse_ref", "refs_of",
+    "find_case_titles", "format_lookup", "load_concordance", "lookup", "parse_ref", "refs_of", "title_in",
 ]

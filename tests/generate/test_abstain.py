@@ -123,3 +123,19 @@ def test_a_model_answer_that_merely_mentions_the_sources_is_kept():
              "imprisonment which may extend to seven years [1].")
     d = generate("What is the punishment for cheating?", cheating_hits(), s, backend=FakeBackend(reply))
     assert d.text == reply and d.generator == "fake"
+
+
+def test_title_with_capital_vs_is_a_case_reference():
+    """The case-name grammar (legal_rag.law.cases) reads "Vs."/"VERSUS" as the old abstain grammar did not: a question
+    naming a judgment the index lacks is answered with the abstention, not with the model's prose."""
+    d = generate("What did Suresh Chand Vs. State of Haryana hold on cheating?", judgment_hits(), load_settings(),
+                 backend=FakeBackend(never))
+    assert d.abstained and "Suresh Chand v. State of Haryana" in d.text
+
+
+def test_a_capitalised_first_word_is_not_part_of_the_title():
+    """"Summarise Ramesh Kumar v. State of Punjab": the old grammar looked for a party "Summarise Ramesh Kumar" and
+    abstained although the judgment was among the passages."""
+    d = generate("Summarise Ramesh Kumar v. State of Punjab on cheating", judgment_hits(), load_settings())
+    assert not d.abstained and "[1]" in d.text
+    assert case_references("Shri V. D. Sharma filed an affidavit") == ()  # "V." is an initial

@@ -115,6 +115,22 @@ def test_pages_from_text_cuts_on_lines_and_drops_blank_tail():
     assert [p.number for p in paras if p.number] == [str(i) for i in range(1, 400)]
 
 
+@pytest.mark.parametrize("first_line, title", [
+    # corpus C318, C188 and C82 (sc_ipc_selected, AILA): the old header grammar split at the initial "V." and lost
+    # the stop of "U. P"; the case-name grammar (legal_rag.law.cases) reads initials as initials
+    ("C. V. Govindappa and Others v State of Karnataka", "C. V. Govindappa and Others v. State of Karnataka"),
+    ("S. V. Chandra Pandian and Others v S. V. Sivalinga Nadar and Others",
+     "S. V. Chandra Pandian and Others v. S. V. Sivalinga Nadar and Others"),
+    ("Shambhoo Nath Misra v State of U. P.", "Shambhoo Nath Misra v. State of U. P."),
+    ("Kalu Ram and Anr v State of Delhi", "Kalu Ram and Anr. v. State of Delhi"),
+])
+def test_text_titles_keep_initials(first_line, title):
+    from legal_rag.ingest.judgments import pages_from_text
+
+    pages, _ = pages_from_text("t.txt", f"{first_line}\nSupreme Court of India\n\n1 May 2000\n1. Body text here.\n")
+    assert parse_judgment(pages, "t.txt", "text")[0].title == title
+
+
 def test_empty_judgment_is_an_error_not_an_exception():
     j, paras, problems = parse_judgment(_pages("   ", "\n"), "blank.pdf")
     assert paras == () and [p.kind for p in problems] == ["empty"] and problems[0].severity == "error"

@@ -1,0 +1,33 @@
+"""Sentence splitting: abbreviations, initials and case names do not end a sentence."""
+
+import pytest
+
+from legal_rag.text import is_abbreviation, split_sentences
+
+
+def sentences(text):
+    return [text[a:b] for a, b in split_sentences(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Mohd. Yusuf v. State of U.P. held so.",
+    "Col. Ram Singh (Retd.) deposed.",
+    "C. V. Raman v. State of Kerala held so.",
+    "Ramesh Vs. State of M.P. held so.",
+    "The appeal of Smt. Kamla Devi & Ors. was allowed.",
+    "Under s. 420 I.P.C. the offence is made out.",
+    "Under Section 161 Cr.P.C. the statement was recorded.",
+])
+def test_names_and_abbreviations_do_not_end_a_sentence(text):
+    assert sentences(text + " The ratio is clear.") == [text, "The ratio is clear."]
+
+
+def test_markers_stay_and_sentences_still_end():
+    assert sentences("Theft. [1] Cheating [2].") == ["Theft. [1]", "Cheating [2]."]
+    assert sentences("The appeal was allowed. The State appealed.") == ["The appeal was allowed.", "The State appealed."]
+
+
+@pytest.mark.parametrize("word, ok", [("Mohd", True), ("U.P", True), ("C", True), ("Retd", True), ("v", True),
+                                      ("i.e", True), ("Cr.P.C", True), ("held", False), ("State", False), ("302", False)])
+def test_is_abbreviation(word, ok):
+    assert is_abbreviation(word) is ok
