@@ -1,6 +1,6 @@
 """Sections of the six Acts for evaluation and benchmarks.
 
-:func:`load_sections` uses the project's ingestion (``legal_rag.ingest.load_corpus``) when it is available and
+:func:`load_sections` uses the project's ingestion (``legal_rag.ingest.load_corpus``) when the manifest names the statutes and
 yields sections of at least the IPC and the BNS; otherwise it falls back to the structured copies in ``corpus_path/statutes/structured``
 (IPC, CrPC and IEA from civictech-India JSON, BNS from the CMRIT CSV, BNSS from the Tejaswgupta JSON; no BSA),
 with ``pages=(0, 0)`` (unknown). The origin is returned so every figure says which one it used.
@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from ..config import Settings
+from ..errors import CorpusError
 from ..types import Section, StatuteRef
 
 
@@ -51,13 +52,13 @@ def structured_sections(corpus_path: Path) -> tuple[Section, ...]:
 
 def load_sections(settings: Settings) -> tuple[tuple[Section, ...], str]:
     """``(sections, origin)``: origin is ``"ingest"`` or ``"structured"``."""
-    try:
-        from ..ingest import load_corpus  # type: ignore[attr-defined]
+    from ..ingest import load_corpus  # the PDF stack loads only when sections are asked for
 
+    try:
         corpus = load_corpus(settings, only="statute", progress=False)
-        secs = tuple(corpus.sections)
-        if {s.ref.act for s in secs} >= {"IPC", "BNS"}:  # a partial ingest would skew every figure
-            return secs, "ingest"
-    except Exception:  # ingestion not ready or failing: fall back, and say so in the origin
-        pass
+    except CorpusError:  # no manifest, or it names no statute: the structured JSONs, and the origin says so
+        return structured_sections(settings.corpus_path), "structured"
+    secs = tuple(corpus.sections)
+    if {s.ref.act for s in secs} >= {"IPC", "BNS"}:  # a partial ingest would skew every figure
+        return secs, "ingest"
     return structured_sections(settings.corpus_path), "structured"

@@ -61,10 +61,12 @@ class DenseIndex:
     @classmethod
     def create(cls, settings: Settings, path: Path | None, name: str, model_id: str, dim: int) -> "DenseIndex":
         """Create collection ``name`` (replacing one of that name) and check its HNSW parameters."""
+        from chromadb.errors import NotFoundError
+
         client = make_client(settings, path)
         try:
             client.delete_collection(name)
-        except Exception:  # not there: nothing to delete (Chroma raises NotFoundError / ValueError by version)
+        except NotFoundError:  # not there: nothing to delete
             pass
         col = client.create_collection(name, configuration={"hnsw": hnsw_config(settings)},
                                        metadata={"model_id": model_id, "dim": dim, "format": "legal_rag-dense-1"},
@@ -78,10 +80,12 @@ class DenseIndex:
              ) -> "DenseIndex":
         """Open collection ``name``; raises :class:`IndexMismatchError` when it was built with another model,
         dimension or HNSW configuration."""
+        from chromadb.errors import NotFoundError
+
         client = make_client(settings, path)
         try:
             col = client.get_collection(name, embedding_function=None)
-        except Exception as exc:
+        except NotFoundError as exc:  # any other error (a server that does not answer) is not a missing index
             raise IndexMismatchError(f"dense collection {name!r} not found ({exc}); rebuild the index") from None
         meta = col.metadata or {}
         idx = cls(client, col, model_id, int(meta.get("dim", -1)))
