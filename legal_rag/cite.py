@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .law import find_refs
 from .text import content_terms, normalise, split_sentences, unwrap
 from .types import Citation, Hit, StatuteRef
 
@@ -71,7 +72,6 @@ class Cited:
 
 
 _SUB_AT_LINE = re.compile(r"(?m)^\s*\((\d+[A-Z]?)\)")
-_SUB_IN_SENTENCE = re.compile(r"\b(\d{1,3}[A-Z]{0,2})\s*\((\d+[A-Z]?)\)")
 
 
 def _best_span(claim: str, text: str) -> tuple[str, int]:
@@ -90,9 +90,10 @@ def _refine(ref: StatuteRef | None, claim: str, text: str, offset: int) -> Statu
     span lies in a numbered sub-section of the passage text."""
     if ref is None or ref.sub:
         return ref
-    for m in _SUB_IN_SENTENCE.finditer(claim):
-        if m.group(1).upper() == ref.section and re.search(rf"\({re.escape(m.group(2))}\)", text):
-            return StatuteRef(ref.act, ref.section, (m.group(2),))
+    for f in find_refs(claim):  # "BNS 318(4)", "section 318(4)": the passage's section, in its Act or in none named
+        if f.section == ref.section and f.act in (None, ref.act) and f.sub \
+                and re.search(rf"\({re.escape(f.sub[0])}\)", text):
+            return StatuteRef(ref.act, ref.section, f.sub[:1])
     lead = re.match(r"[\s\u201c\"\u2026.]*\((\d+[A-Z]?)\)\s", claim)  # a quote that opens a sub-section: “(4) Whoever…”
     if lead and any(m.group(1) == lead.group(1) for m in _SUB_AT_LINE.finditer(text)):
         return StatuteRef(ref.act, ref.section, (lead.group(1),))

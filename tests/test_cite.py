@@ -40,6 +40,14 @@ def test_quote_and_sub_section_precision():
     assert c.citations[0].ref == StatuteRef("BNS", "318", ("2",))
     c = cite("Cheating means deceiving a person to deliver property [1].", hs)
     assert c.citations[0].ref == StatuteRef("BNS", "318") and "deceiving any person" in c.citations[0].quote
+    c = cite("Under section 318(2) cheating carries up to three years [1].", hs)  # no Act named: the passage's
+    assert c.citations[0].ref == StatuteRef("BNS", "318", ("2",))
+
+
+def test_sub_section_of_another_act_does_not_refine():
+    """The old local pattern took any "318(2)" in the sentence; the law grammar reads IPC 318(2), not BNS 318(2)."""
+    c = cite("Under IPC 318(2) cheating carries up to three years [1].", cheating_hits())
+    assert c.citations[0].ref == StatuteRef("BNS", "318")
 
 
 def test_judgment_citation_has_no_statute_ref():
