@@ -40,7 +40,7 @@ def serve(settings, pipeline) -> Served:
     server = uvicorn.Server(uvicorn.Config(api, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # a hang guard sized for a loaded 2-core machine, never a verdict on speed
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the UI server did not start")

@@ -212,7 +212,7 @@ def test_second_writer_refuses_with_a_clear_message_and_nothing_changes(tmp_path
     holder = ctx.Process(target=_hold_lock, args=(str(data), ready, release))
     holder.start()
     try:
-        assert ready.wait(120)
+        assert ready.wait(RUN_TIMEOUT_S)  # the spawned holder imports the package: a hang guard only
         rc, _, err = _finish(start_index(env, tmp_path))
     finally:
         release.set()
@@ -281,12 +281,23 @@ def test_readers_during_a_rebuild_see_the_old_or_the_new_index_never_a_mix(tmp_p
             finally:
                 idx.close()
 
+    def wait_until_seen(name: str, more_than: int) -> None:
+        """Wait until the reader has opened the ``name`` corpus more than ``more_than`` times: each served build is
+        read at least once whatever the machine's speed (a hang guard bounds the wait; it is never the verdict)."""
+        deadline = time.monotonic() + RUN_TIMEOUT_S
+        while seen[name] <= more_than and not errors:
+            assert time.monotonic() < deadline and t.is_alive(), f"reader never opened the {name} build: {seen}"
+            time.sleep(0.05)
+
     t = threading.Thread(target=reader, daemon=True)
     t.start()
     try:
-        for m in (m_new, m_old, m_new):
+        wait_until_seen("old", 0)
+        for name, m in (("new", m_new), ("old", m_old), ("new", m_new)):
+            before = seen[name]
             rc, _, err = _finish(start_index(cli_env(data, m, tiny_model), tmp_path))
             assert rc == 0, err[-2000:]
+            wait_until_seen(name, before)
     finally:
         stop.set()
         t.join(60)
