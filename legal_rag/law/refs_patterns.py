@@ -14,8 +14,8 @@ _ACT_PARTS = {
     "BNSS": rf"(?i:{_BH}\s+N[aā]?g[aā]?rik\s+Sur[aā]?ksha\s+Sanhita)|(?<![A-Za-z])(?i:B\.?\s?N\.?\s?S\.?\s?S)(?![A-Za-z])\.?",
     "BNS": rf"(?i:{_BH}\s+N[aā]?y[aā]?ya\s+Sanhita)|(?<![A-Za-z])(?i:B\.?\s?N\.?\s?S)(?![A-Za-z])(?!\.\s?S\b)\.?",
     "BSA": rf"(?i:{_BH}\s+S[aā]?kshya\s+Adhiniyam)|(?<![A-Za-z])(?i:B\.?\s?S\.?\s?A)(?![A-Za-z])\.?",
-    "CrPC": r"(?i:Code\s+of\s+Criminal\s+Procedure|Criminal\s+Procedure\s+Code)|(?<![A-Za-z])(?i:Cr\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
-    "IPC": r"(?i:(?:Indian\s+)?Penal\s+Code)|(?<![A-Za-z])(?i:I\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
+    "CrPC": r"(?i:Code\s+of\s+Criminal\s+Procedure|Criminal\s+Procedure\s+Code)|(?<![A-Za-z])Cr\.?\s?P\.?\s?Code\b|(?<![A-Za-z])(?i:Cr\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
+    "IPC": r"(?i:(?:Indian\s+)?Penal\s+Code)|(?<![A-Za-z])I\.?\s?P\.?\s?Code\b|(?<![A-Za-z])(?i:I\.?\s?P\.?\s?C)(?![A-Za-z])\.?",
     "IEA": r"(?i:(?:Indian\s+)?Evidence\s+Act)|(?<![A-Za-z])IEA(?![A-Za-z])",
 }
 # the leading look-ahead lets the engine skip most positions at once (2.8 MB in well under a second)

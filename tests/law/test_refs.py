@@ -60,6 +60,8 @@ def ok(text, sets):
     ("under Section 164 of the Code of criminal Procedure, 1973", ["CrPC 164"]),
     ("under Section 406 of the Indian penal Code", ["IPC 406"]),
     ("As per sec.6 of evidence Act", ["IEA 6"]),
+    ("an offence u/s. 302 read with S. 34 IP Code", ["IPC 302", "IPC 34"]),
+    ("u/s 482 Cr. P. Code", ["CrPC 482"]),
     ("the offence under section-302 of I.P.C . which", ["IPC 302"]),
     ("Section 498\u00adA of the IPC", ["IPC 498A"]),
     ("under Sections 304 II/149 IPC", ["IPC 304", "IPC 149"]),
