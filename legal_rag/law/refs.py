@@ -21,8 +21,13 @@ applies to the whole list ("Sections 148, 302 and 307/149 of the Indian Penal Co
 items. "the Code"/"the Act" resolve through a definition earlier in the same text ("Code of Criminal Procedure,
 1973 (for short 'the Code')"), else the reference is ``unknown_act``. "Code of Criminal Procedure, 1898" is
 another Act. A section exists when its number is within the Act (BNS 1-358, BNSS 1-531, BSA 1-170, IPC 1-511,
-CrPC 1-484, IEA 1-167) and, if lettered, it is listed in ``statutes/structured/*_civictech.json`` or named in the
-official correspondence pairs (CrPC 41A-41D are missing from civictech). Offsets are 0-based, half-open.
+CrPC 1-484, IEA 1-167) and, if lettered, it is listed in :data:`legal_rag.law.sections.LETTERED` (the civictech
+section lists plus the official correspondence pairs; CrPC 41A-41D are missing from civictech). Act names and their
+connectives are read in any case ("SECTION 482 OF CR.P.C."). "Article 21" is an Article of the Constitution (status
+``other_act``, ``kind="article"``), never a section of one of our Acts. Offsets are 0-based, half-open.
+
+This is the project's only citation grammar: verify, cite, retrieve (section look-up), ingest (sections a judgment
+cites), generate (sections that do not exist) and supersession all read sections through :func:`find_refs`.
 """
 
 from __future__ import annotations
