@@ -11,7 +11,7 @@ Conventions used throughout:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NewType, Union
 
 #: Short codes of the Acts this project knows. Old codes first, then their successors.
 ACTS: tuple[str, ...] = ("IPC", "CrPC", "IEA", "BNS", "BNSS", "BSA")
@@ -32,6 +32,28 @@ ACT_TITLES: dict[str, str] = {
 
 Severity = Literal["info", "warning", "error"]
 DocKind = Literal["statute", "judgment"]
+#: what a :class:`SupersessionFlag` says (:mod:`legal_rag.law.supersede` emits each; see the class docstring)
+FlagKind = Literal["superseded", "saved", "no_counterpart", "predates_new_code", "new_offence_retroactive",
+                   "not_in_force", "ambiguous", "collision", "invalid"]
+#: what verification found for a :class:`Citation` (``unchecked``: not yet verified, or no claim to check)
+Support = Literal["supported", "unsupported", "unchecked"]
+#: which score a :class:`Hit` carries: a retriever's (``dense``, ``sparse``), fused ``rrf``, a section ``lookup``,
+#: or ``catalog`` (a pseudo-hit listing an indexed judgment, no score). A reranked hit's stage is
+#: ``rerank:<model name>`` instead, made by :func:`rerank_stage`.
+Stage = Literal["dense", "sparse", "rrf", "lookup", "catalog"]
+#: ``rerank:<model name>``: the stage of a hit the rerank stage scored (:func:`rerank_stage`)
+RerankStage = NewType("RerankStage", str)
+HitStage = Union[Stage, RerankStage]
+#: the answer generators (``Settings.generator``): no model, or one of the LLM backends of
+#: :mod:`legal_rag.generate.backends`
+GeneratorName = Literal["extractive", "transformers", "llama_cpp", "openai_compatible"]
+#: what verification does with a sentence whose claim its passages do not support (``Settings.unsupported_claims``)
+UnsupportedClaims = Literal["remove", "mark"]
+
+
+def rerank_stage(model: str) -> RerankStage:
+    """``rerank_stage("legal-minilm-ce@1a2b3c4d") -> "rerank:legal-minilm-ce@1a2b3c4d"``."""
+    return RerankStage(f"rerank:{model}")
 
 
 @dataclass(frozen=True, order=True)
@@ -167,7 +189,7 @@ class Hit:
 
     chunk: Chunk
     score: float
-    stage: str  # "dense" | "sparse" | "rrf" | "lookup" | "rerank:<model>"
+    stage: HitStage  # a Stage name, or "rerank:<model>" (rerank_stage)
     rank: int
 
 
@@ -181,7 +203,7 @@ class Citation:
     source: str
     pages: tuple[int, int]
     sentence: str
-    support: str  # "supported" | "unsupported" | "unchecked"
+    support: Support
     quote: str = ""
     weight: float | None = None
 
@@ -205,7 +227,7 @@ class SupersessionFlag:
     applies: str
     note: str
     source_row: str
-    kind: str = "superseded"
+    kind: FlagKind = "superseded"
 
 
 @dataclass(frozen=True)

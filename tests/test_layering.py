@@ -29,12 +29,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Bottom to top. Adapted from notes/restructure.md where the code argues otherwise:
 #: * ``errors`` sits below ``types/config/text``: ``config`` raises ``ConfigError`` (a same-layer import otherwise);
+#: * ``types`` sits below ``config/text`` (it imports nothing of the package): ``config`` types its settings with the
+#:   vocabulary's ``Literal`` kinds (``GeneratorName``, ``UnsupportedClaims``, ``Stage``; finding 4);
 #: * ``cli`` sits above ``ui``: ``legal-rag serve`` starts the UI (``cli`` -> ``ui.app.main``), and nothing in ``ui``
 #:   imports ``cli``; ``python -m legal_rag`` (``legal_rag.__main__``) runs the CLI, so it sits above ``cli``;
 #: * the package's own ``__init__`` (the version) is at the bottom and may import nothing.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("legal_rag", "legal_rag.errors"),
-    ("legal_rag.types", "legal_rag.config", "legal_rag.text"),
+    ("legal_rag.types",),
+    ("legal_rag.config", "legal_rag.text"),
     ("legal_rag.injection", "legal_rag.law"),
     ("legal_rag.ingest", "legal_rag.index"),
     ("legal_rag.retrieve", "legal_rag.rerank", "legal_rag.generate", "legal_rag.cite", "legal_rag.export"),

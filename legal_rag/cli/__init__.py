@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import Optional, get_args
 
 import typer
 
 from ..config import load_settings
 from ..errors import LegalRagError
+from ..types import GeneratorName
 from .common import embed_bar, fail, write_json
 from .eval import eval_cmd
 from .export import export as export_cmd
@@ -133,7 +134,7 @@ def ask(
     question: str = typer.Argument(...),
     offence_date: Optional[str] = typer.Option(None, "--offence-date", help="YYYY-MM-DD"),
     as_json: bool = typer.Option(False, "--json", help="print the answer as JSON"),
-    generator: Optional[str] = typer.Option(None, "--generator", help="extractive, transformers, llama_cpp, ..."),
+    generator: Optional[str] = typer.Option(None, "--generator", help=" | ".join(get_args(GeneratorName))),
 ) -> None:
     """Answer from the indexed sources with per-passage citations, verification and supersession flags."""
     import datetime as dt

@@ -23,11 +23,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from ..types import ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, StatuteRef, SupersessionFlag
+from ..types import (ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
+                     SupersessionFlag)
 
-VERIFIED = "supported"
+VERIFIED: Support = "supported"
 #: flag kinds after which the cited old-code section has a named successor to show as "now ..."
-_NOW_KINDS = frozenset({"superseded", "saved"})
+_NOW_KINDS: frozenset[FlagKind] = frozenset({"superseded", "saved"})
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class CitationRecord:
     """
 
     marker: int
-    kind: str
+    kind: DocKind
     citation: str
     chunk_id: str
     source: str
@@ -59,7 +60,7 @@ class CitationRecord:
     paras: str = ""
     quote: str = ""
     sentences: tuple[str, ...] = ()
-    support: str = VERIFIED
+    support: Support = VERIFIED
     weight: float | None = None
     now: tuple[str, ...] = ()
     now_note: str = ""
@@ -100,7 +101,7 @@ def flag_for(ref: StatuteRef, flags: tuple[SupersessionFlag, ...]) -> Supersessi
     loose = [f for f in flags if f.old.act == ref.act and f.old.base == ref.base]
     for group in (exact, loose):
         for kinds in (_NOW_KINDS, frozenset({"no_counterpart"})):
-            hit = next((f for f in group if getattr(f, "kind", "superseded") in kinds), None)
+            hit = next((f for f in group if f.kind in kinds), None)
             if hit is not None:
                 return hit
     return None
@@ -110,7 +111,7 @@ def now_clause(flag: SupersessionFlag | None) -> str:
     """``" (now BNS s. 318(4))"``, ``" (now BNS ss. 85 and 86)"``, ``" (no counterpart in the BNS)"`` or ``""``."""
     if flag is None:
         return ""
-    kind = getattr(flag, "kind", "superseded")
+    kind = flag.kind
     if kind in _NOW_KINDS and flag.new:
         acts = list(dict.fromkeys(r.act for r in flag.new))
         parts = []
@@ -153,7 +154,7 @@ def judgment_citation(title: str, reporters: tuple[str, ...] = (), court: str = 
     return out
 
 
-def _support(cits: list[Citation]) -> str:
+def _support(cits: list[Citation]) -> Support:
     kinds = {c.support for c in cits}
     if kinds == {VERIFIED}:
         return VERIFIED
@@ -171,7 +172,7 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
     ref = first.ref if first.ref is not None else (chunk.ref if chunk is not None else None)
     if ref is not None:
         flag = flag_for(ref, flags)
-        now = tuple(str(r) for r in flag.new) if flag is not None and getattr(flag, "kind", "superseded") in _NOW_KINDS else ()
+        now = tuple(str(r) for r in flag.new) if flag is not None and flag.kind in _NOW_KINDS else ()
         return CitationRecord(kind="statute", citation=statute_citation(ref, flags), title=chunk.title if chunk else "",
                               act=ref.act, act_title=ACT_TITLES.get(ref.act, ref.act), section=section_label(ref),
                               now=now, now_note=flag.note if flag else "", source_row=flag.source_row if flag else "",
