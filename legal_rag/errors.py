@@ -33,3 +33,11 @@ class IndexLockedError(LegalRagError):
 
 class RefError(LegalRagError):
     """A statute reference is invalid (e.g. a section beyond an Act's last one)."""
+
+
+class FilterError(LegalRagError, ValueError):
+    """A metadata filter names an unknown key or a value it cannot take; the message names the key and the value."""
+
+
+class InputTooLongError(LegalRagError):
+    """A question or look-up is longer than ``Settings.question_max_chars``; the message states the limit."""

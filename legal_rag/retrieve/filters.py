@@ -4,12 +4,35 @@
 ``Filters(court="Supreme Court of India", year_from=2000)`` keeps judgments of that court from 2000 on.
 The same filter is applied to the dense search (a Chroma ``where`` clause), to the sparse search (an allowed-id
 mask) and to section look-ups, so every route obeys it.
+
+The dict form (what ``Pipeline.ask``, the UI and ``POST /api/ask`` take) is read by :meth:`Filters.of`; its keys
+are :data:`KEYS` plus the aliases in :data:`ALIASES` (``codes`` is ``code``, ``acts`` is ``act``; ``year`` is one
+year, both bounds). Any other key, or a value a key cannot take, raises :class:`~legal_rag.errors.FilterError`
+naming it -- never a ``TypeError`` from the constructor (BL-53: the UI sent ``codes`` while this class took
+``code``, and every use crashed).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Mapping
+
+from ..errors import FilterError
+from ..types import ACTS
+
+#: the documented keys of the dict form, each a field of :class:`Filters`
+KEYS: tuple[str, ...] = ("act", "code", "kind", "court", "year_from", "year_to")
+#: other spellings accepted for a key (``year`` sets both bounds)
+ALIASES: dict[str, str] = {"acts": "act", "codes": "code", "year": "year"}
+
+
+def _year(key: str, v: Any) -> int | None:
+    if v is None or v == "":
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).strip().isascii() \
+            or not str(v).strip().isdigit():
+        raise FilterError(f"filter {key}={v!r}: must be a year such as 2000")
+    return int(v)
 
 
 @dataclass(frozen=True)
@@ -23,21 +46,60 @@ class Filters:
 
     def __post_init__(self):
         if self.code not in (None, "old", "new"):
-            raise ValueError(f"filter code={self.code!r}: must be 'old' or 'new'")
+            raise FilterError(f"filter code={self.code!r}: must be 'old' or 'new' (or 'both' for no filter)")
         if self.kind not in (None, "statute", "judgment"):
-            raise ValueError(f"filter kind={self.kind!r}: must be 'statute' or 'judgment'")
+            raise FilterError(f"filter kind={self.kind!r}: must be 'statute' or 'judgment'")
+        bad = [a for a in self.act if a not in ACTS]
+        if bad:
+            raise FilterError(f"filter act={bad[0]!r}: must be one of {', '.join(ACTS)}")
+        if self.court is not None and not isinstance(self.court, str):
+            raise FilterError(f"filter court={self.court!r}: must be a court's name")
 
     @classmethod
     def of(cls, f: "Filters | Mapping[str, Any] | None") -> "Filters | None":
-        """Accept a Filters, a plain dict (``{"act": "BNS"}`` or ``{"act": ["IPC", "BNS"]}``) or None."""
+        """Accept a Filters, a plain dict or None.
+
+        ``Filters.of({"act": "BNS"})``, ``Filters.of({"act": ["IPC", "BNS"]})``, ``Filters.of({"codes": "new"}) ==
+        Filters(code="new")``, ``Filters.of({"year": 2019}) == Filters(year_from=2019, year_to=2019)``; ``code``
+        ``"both"`` (the UI's radio) and empty values mean no filter. Raises :class:`FilterError` naming an unknown
+        key (``{"cdoe": "new"}``) or a bad value (``{"act": "XYZ"}``, ``{"code": "newest"}``)."""
         if f is None or isinstance(f, Filters):
             return f
-        d = dict(f)
-        if isinstance(d.get("act"), str):
-            d["act"] = (d["act"],)
-        elif "act" in d:
-            d["act"] = tuple(d["act"])
-        return cls(**d)
+        if not isinstance(f, Mapping):
+            raise FilterError(f"filters must be an object with the keys {', '.join(KEYS)}; got {type(f).__name__}")
+        d: dict[str, Any] = {}
+        for key, value in f.items():
+            name = ALIASES.get(key, key)
+            if name not in KEYS and name != "year":
+                raise FilterError(f"unknown filter key {key!r}: use {', '.join(KEYS)} (or codes, acts, year)")
+            if name == "year":
+                d["year_from"] = d["year_to"] = _year(key, value)
+            elif name in d:
+                raise FilterError(f"filter {key!r} given twice (as {name!r} too)")
+            else:
+                d[name] = value
+        act = d.get("act")
+        if act is None or act == "":
+            d["act"] = ()
+        elif isinstance(act, str):
+            d["act"] = (act,)
+        elif isinstance(act, (list, tuple)) and all(isinstance(a, str) for a in act):
+            d["act"] = tuple(act)
+        else:
+            raise FilterError(f"filter act={act!r}: must be an Act or a list of Acts ({', '.join(ACTS)})")
+        if d.get("code") in ("both", "", None):
+            d["code"] = None
+        for k in ("kind", "court"):
+            if d.get(k) == "":
+                d[k] = None
+        for k in ("year_from", "year_to"):
+            d[k] = _year(k, d.get(k))
+        return cls(**{k: v for k, v in d.items() if k in {fl.name for fl in fields(cls)}})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The dict form with only the keys that filter (``Filters(code="new").as_dict() == {"code": "new"}``)."""
+        return {f.name: (list(v) if isinstance(v, tuple) else v) for f in fields(self)
+                if (v := getattr(self, f.name)) not in (None, ())}
 
     def is_empty(self) -> bool:
         return self == Filters()
