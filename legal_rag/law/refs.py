@@ -102,7 +102,7 @@ def _subs(text: str | None) -> tuple[str, ...]:
 
 
 _AFTER_ACT_RE = re.compile(r"\s*,?\s*(?P<list>" + LIST + r")")
-_ALIAS_ACT_RE = re.compile(r"(?:" + ACT_RE.pattern + r")(?:\s*,?\s*\d{4})?\s*,?\s*\Z")
+_ALIAS_ACT_RE = re.compile(r"(?:" + ACT_RE.pattern + r")(?:\s*,?\s*[0-9]{4})?\s*,?\s*\Z")
 _ALIAS_OTHER_RE = re.compile(r"(?P<o>" + OTHER_RE.pattern + r")\s*,?\s*\Z")
 
 
@@ -239,7 +239,7 @@ def find_refs(text: str, *, default_act: str | None = None, sections: SectionSet
             taken.append((lm.start(), end))
             continue
         nm = _AFTER_ACT_RE.match(text, am.end())
-        if nm and not re.match(r"\s*,?\s*\d{4}\b", text[am.end():am.end() + 8]):
+        if nm and not re.match(r"\s*,?\s*[0-9]{4}\b", text[am.end():am.end() + 8]):
             # "BNS 318(4), read with section 498-A of the IPC": the keyword run read in (a) keeps its own Act
             items = [it for it in items_of(nm.group("list"), nm.start("list")) if not any(s <= it.start < e for s, e in taken)]
             emit(am.start(), nm.end(), items, act, am.group(0))
@@ -260,7 +260,7 @@ def parse_ref(text: str, *, sections: SectionSets | None = None) -> FoundRef:
     hits = find_refs(text, sections=sets)
     if hits:
         return hits[0]
-    m = re.fullmatch(r"\s*(?P<n>\d{1,3})\s*(?:-\s*)?(?P<l>[A-Za-z]{1,2})?(?P<subs>(?:\s*\(\s*\w{1,4}\s*\))*)\s*\??\s*", text)
+    m = re.fullmatch(r"\s*(?P<n>[0-9]{1,3})\s*(?:-\s*)?(?P<l>[A-Za-z]{1,2})?(?P<subs>(?:\s*\(\s*\w{1,4}\s*\))*)\s*\??\s*", text)
     if not m:
         raise RefError(f"no statute reference found in {text!r}")
     sec, sub = _canon_section(m.group("n"), m.group("l")), _subs(m.group("subs"))

@@ -25,7 +25,7 @@ ACT_RE = re.compile(ACT)
 #: Another Act named after the number: "Negotiable Instruments Act, 1881", "M.P.Excise Act", "NDPS Act".
 OTHER = (r"(?:Code\s+of\s+Civil\s+Procedure|C\.\s?P\.\s?C\.|CPC\b|Constitution(?:\s+of\s+India)?"
          r"|(?:(?:[A-Z][\w.'’&/-]*|\([A-Z][^()\n]{0,60}\))\s+(?:(?:of|and|the|for|from|on|in|to|&)\s+)*){1,10}?"
-         r"(?:Act|Code|Rules|Regulations?|Ordinance)\b(?:\s*,?\s*\d{4})?)")
+         r"(?:Act|Code|Rules|Regulations?|Ordinance)\b(?:\s*,?\s*[0-9]{4})?)")
 OTHER_RE = re.compile(OTHER)
 GENERIC_WORDS = ("code", "act", "sanhita", "adhiniyam")
 
@@ -33,8 +33,8 @@ KW = (r"(?=[SsUu§])(?<![A-Za-z])(?i:sections?(?:\s*\(s\))?|secs?\.?|ss?\.|u\s?/
       r"(?![A-Za-z])|§§?")
 _UNITS = (r"(?!\s*(?i:years?|yrs?|months?|days?|weeks?|hours?|hrs?|minutes?|%|per\s*cent|lakhs?|crores?|rupees|"
           r"persons?|accused|kms?\b|a\.m\.|p\.m\.|am\b|pm\b))")
-ITEM = (r"(?P<n>\d{1,3})(?:(?:\s?[-–\u00ad\u2010\u2011]\s?|\s(?=[A-HJ-Z](?:\s|[,;)]|$)))?(?P<l>[A-Z]{1,2}(?![A-Za-z])|[a-z](?![A-Za-z])))?(?!\d)(?!\.\d)"
-        r"(?P<subs>(?:\s?\(\s?(?:\d{1,3}[A-Za-z]?|[ivxIVX]{1,6}|[a-zA-Z]{1,2})\s?\))*)"
+ITEM = (r"(?P<n>[0-9]{1,3})(?:(?:\s?[-–\u00ad\u2010\u2011]\s?|\s(?=[A-HJ-Z](?:\s|[,;)]|$)))?(?P<l>[A-Z]{1,2}(?![A-Za-z])|[a-z](?![A-Za-z])))?(?![0-9])(?!\.[0-9])"
+        r"(?P<subs>(?:\s?\(\s?(?:[0-9]{1,3}[A-Za-z]?|[ivxIVX]{1,6}|[a-zA-Z]{1,2})\s?\))*)"
         r"(?:\s*[-–,]?\s*(?i:Part)\s*[-–]?\s*(?:II|I|1|2)(?![A-Za-z])|(?<=304)\s+(?:II|I)(?![A-Za-z.]))?" + _UNITS)
 _ITEM_NOGROUP = re.sub(r"\(\?P<\w+>", "(?:", ITEM)
 _SEP_CORE = (r"(?:\s*,\s*(?:(?i:and)\s+|&\s*|(?i:or)\s+)?|\s+(?i:and|or)\s+|\s*&\s*|\s*/\s*|\s+(?i:to)\s+"
@@ -52,22 +52,22 @@ KW_RUN_RE = re.compile(r"(?:" + KW + r")\s*(?:[-–]\s*)?(?P<list>" + LIST + ")"
 ITEM_RE = re.compile(r"(?:(?P<range>(?<![A-Za-z])(?i:to)\s+)(?:(?:" + KW + r")\s*)?)?" + ITEM)
 #: A keywordless list that ends right before an Act name: "316(2), 318(4) BNS", "65-B of the Evidence Act", also
 #: after another Act's citation or in brackets ("Section 309 of Cr.P.C/346 of the BNSS", "(180 BNSS)").
-LIST_TAIL_RE = re.compile(r"(?<![\w.)-])(?<!\d/)(?<!\d\()(?P<list>" + LIST + r")\s*,?\s*(?:(?i:of|under)\s+(?:(?i:the)\s+)?)?\Z")
+LIST_TAIL_RE = re.compile(r"(?<![\w.)-])(?<![0-9]/)(?<![0-9]\()(?P<list>" + LIST + r")\s*,?\s*(?:(?i:of|under)\s+(?:(?i:the)\s+)?)?\Z")
 #: What may follow a list: the Act it belongs to (ours, another, or "the Code" defined earlier).
 TRAIL_RE = re.compile(
-    r"\s*(?:\(\s*)?,?\s*(?:(?i:of|under|in)(?:\s+(?:\d{1,4}|##\s*Page\s+\d+)(?=\s))*\s+)?"
+    r"\s*(?:\(\s*)?,?\s*(?:(?i:of|under|in)(?:\s+(?:[0-9]{1,4}|##\s*Page\s+[0-9]+)(?=\s))*\s+)?"
     r"(?:(?P<the>(?i:the|this|that))\s+(?:(?i:said)\s+)?)?"
-    r"(?:(?P<act>" + ACT + r")(?:\s*\(\s*[A-Za-z.]{2,8}\s*\))?(?:\s*,?\s*(?P<year>1[89]\d\d|20[0-4]\d)(?!\d))?"
+    r"(?:(?P<act>" + ACT + r")(?:\s*\(\s*[A-Za-z.]{2,8}\s*\))?(?:\s*,?\s*(?P<year>1[89][0-9][0-9]|20[0-4][0-9])(?![0-9]))?"
     r"|(?P<other>" + OTHER + r")|(?P<generic>Code|Act|Sanhita|Adhiniyam)\b)")
 #: An Act named right before a keyword: "Bharatiya Nyaya Sanhita, 2023, s. 103(1)", "IPC Section 420".
-LEAD_ACT_RE = re.compile(r"(?P<lact>" + ACT + r")(?:\s*\(\s*[A-Za-z.]{2,8}\s*\))?(?:\s*,?\s*(?P<lyear>\d{4}))?\s*,?\s*\Z")
+LEAD_ACT_RE = re.compile(r"(?P<lact>" + ACT + r")(?:\s*\(\s*[A-Za-z.]{2,8}\s*\))?(?:\s*,?\s*(?P<lyear>[0-9]{4}))?\s*,?\s*\Z")
 #: A definition of a short name: '(for short "the Code")', '(hereinafter referred to as "the Act")'.
 ALIAS_RE = re.compile(
     r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as|called)|for\s+short|in\s+short|in\s+brief|briefly)?"
     r"\s*,?\s*[“\"'‘]?(?P<alias>(?:the\s+)?(?:Code|Act|Sanhita|Adhiniyam))[”\"'’]?"
     r"\s*(?:,?\s*(?:for\s+short|in\s+short|in\s+brief))?\s*\)")
 _BLOCK_WORDS = (r"articles?|arts?\.|para(?:graph)?s?\.?|pages?|pp?\.|nos?\.|chapters?|schedules?|clauses?|items?|forms?|"
-                r"entry|entries|annexures?|exhibits?|ex\.|regulations?|vol\.|volume|rs\.?|dated|of\s+\d{4}|footnote|fn\.?")
+                r"entry|entries|annexures?|exhibits?|ex\.|regulations?|vol\.|volume|rs\.?|dated|of\s+[0-9]{4}|footnote|fn\.?")
 _BLOCK_RE = re.compile(r"(?i:(?<![A-Za-z])(?:" + _BLOCK_WORDS + r"|rules?|orders?)\s*\Z)")
 _BLOCK_KW_RE = re.compile(r"(?i:(?<![A-Za-z])(?:" + _BLOCK_WORDS + r")\s*\Z)")
 

@@ -103,3 +103,11 @@ def test_language_notice_says_plainly_what_was_not_read():
     assert "not supported" in full and "Devanagari" in full and "English" in full and "आईपीसी 420" in full
     part = language_notice(unread_script("IPC 420 की सजा क्या है?"), answered=True)
     assert "not supported" in part and 'reads only "IPC 420"' in part
+
+
+def test_the_grammar_reads_ascii_digits_only():
+    """Python's ``\\d`` accepts every Unicode decimal digit (HypothesisWorks/hypothesis#3590); the grammar's digit
+    patterns are ``[0-9]``, so an un-normalised "IPC ४२०" is no reference at all, never IPC "४२०"."""
+    for text in ("IPC ४२०", "Section ४२० IPC", "BNS ३१८(४)", "IPC ４２０"):
+        assert all(f.section.isascii() for f in find_refs(text)), text
+    assert refs("IPC ४२०") == ["IPC 420"]
