@@ -13,9 +13,11 @@ python-docx is imported only when a .docx is written or read, haystack's ``LazyI
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import LegalRagError
 from ..types import Answer
@@ -24,12 +26,31 @@ from .formats import (ExportDoc, build_doc, doc_from_json, to_bibtex, to_csl_jso
 from .records import CitationRecord, citation_records, judgment_citation, statute_citation
 
 
+#: characters XML 1.0 cannot hold (python-docx refuses them: "All strings must be XML compatible")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(value: Any) -> Any:
+    """``value`` with every character XML 1.0 cannot hold replaced by a space, through strings, tuples and
+    (frozen) dataclasses such as :class:`ExportDoc` and its records. A question pasted from Word carries a vertical
+    tab, a PDF extract a form feed (BL-54); the front door normalises user text, and this keeps a document's own
+    text or an answer read back from JSON from failing the whole .docx."""
+    if isinstance(value, str):
+        return _NOT_XML.sub(" ", value)
+    if isinstance(value, tuple):
+        return tuple(xml_safe(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: xml_safe(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        return dataclasses.replace(value, **changes)
+    return value
+
+
 def to_docx(doc: ExportDoc) -> bytes:
-    """``doc`` as a .docx with real Word footnotes (:func:`legal_rag.export.docx.to_docx`); python-docx is
-    imported here, on first use."""
+    """``doc`` as a .docx with real Word footnotes (:func:`legal_rag.export.docx.to_docx`); characters XML cannot
+    hold become spaces (:func:`xml_safe`). python-docx is imported here, on first use."""
     from .docx import to_docx as write
 
-    return write(doc)
+    return write(xml_safe(doc))
 
 
 def docx_footnotes(data: bytes) -> dict[int, str]:
