@@ -29,6 +29,8 @@ from ..types import (ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, DocKind
 VERIFIED: Support = "supported"
 #: flag kinds after which the cited old-code section has a named successor to show as "now ..."
 _NOW_KINDS: frozenset[FlagKind] = frozenset({"superseded", "saved"})
+#: added to the citation of a section quoted from a Bill print (chunk meta ``print=bill``), never the enacted Act
+BILL_LABEL = " [text of the Bill, not the enacted Act]"
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,9 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
     if ref is not None:
         flag = flag_for(ref, flags)
         now = tuple(str(r) for r in flag.new) if flag is not None and flag.kind in _NOW_KINDS else ()
-        return CitationRecord(kind="statute", citation=statute_citation(ref, flags), title=chunk.title if chunk else "",
+        bill = BILL_LABEL if meta.get("print") == "bill" else ""  # a Bill print's clause is not the enacted text
+        return CitationRecord(kind="statute", citation=statute_citation(ref, flags) + bill,
+                              title=chunk.title if chunk else "",
                               act=ref.act, act_title=ACT_TITLES.get(ref.act, ref.act), section=section_label(ref),
                               now=now, now_note=flag.note if flag else "", source_row=flag.source_row if flag else "",
                               **common)

@@ -28,6 +28,7 @@ from typing import Iterable, Mapping, Protocol, Sequence
 
 from ..injection import instruction_only, without_instructions
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
+from .statutes import BILL_NOTE
 
 JOIN = "\n\n"
 SPECIAL_TOKENS = 2
@@ -150,8 +151,9 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
                   overlap: int = 32) -> tuple[Chunk, ...]:
     """Chunks of one section (empty tuple for a section with no text).
 
-    Meta holds ``act``, ``section``, ``code`` (``old``/``new``/``other``), ``chapter``, ``status`` and ``subs``
-    (the sub-section labels that start inside the chunk, comma-separated, e.g. ``"3,4"``).
+    Meta holds ``act``, ``section``, ``code`` (``old``/``new``/``other``), ``chapter``, ``status``, ``subs``
+    (the sub-section labels that start inside the chunk, comma-separated, e.g. ``"3,4"``) and ``print`` =
+    ``"bill"`` for a section printed in a Bill, not the enacted Act (``statutes.BILL_NOTE``; absent otherwise).
     """
     text = section.text
     if not text.strip():
@@ -172,7 +174,8 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
         body = text[a:b]
         subs = ",".join(m.group(1) for m in _SUBLABEL.finditer(body))
         meta = {"act": ref.act, "section": ref.section, "code": code, "chapter": section.chapter,
-                "status": section.status, "subs": subs}
+                "status": section.status, "subs": subs,
+                "print": "bill" if any(n.startswith(BILL_NOTE) for n in section.notes) else ""}
         base = Chunk(id="", kind="statute", text=body, title=section.title, source=section.source,
                      pages=section.pages, part=i, parts=len(ranges), ref=ref, span=(a, b),
                      meta=tuple(sorted((k, v) for k, v in meta.items() if v)))

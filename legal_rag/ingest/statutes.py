@@ -2,7 +2,7 @@
 
 ``parse_statute(act, pages, source) -> (sections, problems)`` handles the two print styles of the corpus:
 
-* Gazette / Bill prints (BNS Act 45 of 2023, BNSS Act 46 of 2023, BSA Bill 175-C of 2023): ``"103. (1) ..."``
+* Gazette / Bill prints (BNS Act 45 of 2023, BNSS Act 46 of 2023, BSA Act 47 of 2023): ``"103. (1) ..."``
   with the section title as a margin note beside the first line (``Page.margin``, paired by position);
 * Legislative Department prints (IPC 1860, CrPC 1973): ``"420. Cheating and dishonestly inducing ...—Whoever"``
   with the title inline up to ``.—``; footnote markers (``1[``, ``2***``) and the page's footnotes
@@ -35,6 +35,20 @@ _ACT_CITATION = re.compile(r"^(?:(?:Act\s+)?\d+\s+of\s+\d{4}\.?,?\s*)+$", re.I)
 _MARKER = re.compile(r"(?<![\w(.,])(\d{1,2})(?=\[|\*)")
 _OMITTED = re.compile(r"^\s*\[?([^\]]{0,300})\]\s*\.?\s*(Omitted|Rep\.|Repealed)", re.I)
 _BARE_STATUS = re.compile(r"^\s*\[?\s*(Omitted|Repealed)\s*\.?\]?\s*\.?\s*$", re.I)
+_BILL_TITLE = re.compile(r"^\s*(THE\s+[A-Z][A-Z ,'()-]*?\bBILL,\s*\d{4})\s*$")
+#: first words of the note every section of a Bill print carries (``ingest.chunk`` marks its chunks ``print=bill``)
+BILL_NOTE = "Text of the Bill"
+
+
+def bill_title(pages: Sequence[Page]) -> str:
+    """The title of a Bill print (``"THE BHARATIYA SAKSHYA BILL, 2023"``, a line of its first two pages), else
+    ``""``: a Bill's clauses are not the enacted text, so whatever is cited from it must say so."""
+    for page in [p for p in pages if not p.skipped][:2]:
+        for line in page.text.splitlines():
+            m = _BILL_TITLE.match(line)
+            if m:
+                return re.sub(r"\s+", " ", m.group(1))
+    return ""
 
 
 @dataclass
@@ -195,6 +209,10 @@ def _margin_title(page: Page, y: float, used: set[tuple[int, float]]) -> str:
 
 def _finish(act, source, done, pages, footnotes, problems):
     by_number = {p.number: p for p in pages}
+    bill = bill_title(pages)
+    if bill:
+        problems.append(Problem(source, "bill_text", f"a Bill print ({bill}), not the enacted Act: every section is "
+                                "cited as the Bill's text; the manifest should name the Gazette print"))
     used: set[tuple[int, float]] = set()
     out: list[Section] = []
     for sec, _ in done:
@@ -213,7 +231,7 @@ def _finish(act, source, done, pages, footnotes, problems):
             m = re.match(r"^(.{2,400}?)\s*[.]?\s*[—–]{1,2}(?!\s*$)", body.replace("\n", " "), re.S)
             if m and "(" not in m.group(1)[:1]:
                 title = m.group(1).strip()
-        notes: list[str] = []
+        notes: list[str] = [f"{BILL_NOTE} ({bill}), not the enacted Act"] if bill else []
         for pno, line in sec.foot:
             for mk in _MARKER.findall(line):
                 entry = footnotes.get(pno, {}).get(mk)

@@ -14,7 +14,7 @@ from legal_rag.config import Settings
 STATUTE_PDFS = {
     "BNS": "BNS_2023_gazette_Act45.pdf",
     "BNSS": "BNSS_2023_gazette_Act46.pdf",
-    "BSA": "BSA_2023_bill_175C_as_passed_by_LokSabha.pdf",
+    "BSA": "BSA_2023_gazette_Act47.pdf",
     "IPC": "IPC_1860_legislative_dept_2019.pdf",
     "CrPC": "CrPC_1973_legislative_dept.pdf",
 }

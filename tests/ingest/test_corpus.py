@@ -95,7 +95,10 @@ def test_project_manifest_lists_the_default_corpus():
     assert sum(s.kind == "judgment" and s.format == "text" for s in sources) == 43
     assert any(s.kind == "mapping" for s in sources)
     bsa = next(s for s in sources if s.act == "BSA")
-    assert "Act 47 of 2023" in dict(bsa.meta)["note"]  # the Bill as passed, enacted unchanged
+    # the enacted text, not the Bill (issue 16, kind 7)
+    assert bsa.name == "BSA" and bsa.path == "statutes/pdf/BSA_2023_gazette_Act47.pdf"
+    assert "Act 47 of 2023" in dict(bsa.meta)["edition"] and "Bill" not in dict(bsa.meta)["edition"]
+    assert not any("bill" in s.path.lower() for s in sources if s.kind == "statute")
     for s in sources:
         assert len(s.sha256) == 64 and dict(s.meta).get("licence"), s.name
     assert len(select(sources, "judgment")) == 67
