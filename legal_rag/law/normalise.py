@@ -194,4 +194,11 @@ def language_notice(unread: UnreadScript, answered: bool) -> str:
             "Hindi are understood: \"आईपीसी 420\", \"धारा 302 भारतीय दंड संहिता\", \"IPC ४२०\".")
 
 
-__all__ = ["HINDI_ACTS", "UnreadScript", "language_notice", "normalise_input", "unread_script"]
+def too_long(text: str, limit: int) -> str:
+    """The one message for user text above the length limit (``Settings.question_max_chars``): the UI, the JSON
+    API and the pipeline all say it. ``too_long("x" * 2500, 2000) -> "the question is 2,500 characters long; the
+    limit is 2,000 characters: shorten it"``."""
+    return f"the question is {len(text):,} characters long; the limit is {limit:,} characters: shorten it"
+
+
+__all__ = ["HINDI_ACTS", "UnreadScript", "language_notice", "normalise_input", "too_long", "unread_script"]
