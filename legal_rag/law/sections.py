@@ -44,7 +44,7 @@ LETTERED: dict[str, frozenset[str]] = {
 
 def sec_key(section: str) -> tuple[int, str]:
     """Sort key in an Act's order: ``"304" < "304A" < "304B" < "305"``."""
-    m = re.match(r"(\d+)([A-Z]*)$", section)
+    m = re.match(r"([0-9]+)([A-Z]*)$", section)
     return (int(m.group(1)), m.group(2)) if m else (0, section)
 
 
@@ -93,14 +93,14 @@ def load_section_sets(corpus_path: Path) -> SectionSets:
             rows = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise CorpusError(f"{path}: cannot read section list: {exc}") from None
-        lettered[act] |= {str(r[key]).strip().upper() for r in rows if re.fullmatch(r"\d+[A-Za-z]+", str(r[key]).strip())}
+        lettered[act] |= {str(r[key]).strip().upper() for r in rows if re.fullmatch(r"[0-9]+[A-Za-z]+", str(r[key]).strip())}
     pairs = corpus_path / "mappings" / "official_correspondence_pairs_BPRD_via_leylegal.csv"
     try:
         with pairs.open(encoding="utf-8", newline="") as fh:
             for row in csv.DictReader(fh):
                 act = {"IPC": "IPC", "CRPC": "CrPC", "IEA": "IEA"}.get(row["old_act"].strip().upper())
                 sec = row["old_section"].strip().upper()
-                if act and re.fullmatch(r"\d+[A-Z]+", sec):
+                if act and re.fullmatch(r"[0-9]+[A-Z]+", sec):
                     lettered[act].add(sec)
     except (OSError, KeyError) as exc:
         raise CorpusError(f"{pairs}: cannot read pairs: {exc}") from None
