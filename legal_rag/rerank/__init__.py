@@ -29,16 +29,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..config import Settings
+from ..config import Settings, resolve_model_ref
 from ..errors import ConfigError
 from ..injection import index_text
-from ..types import Hit
+from ..types import Hit, rerank_stage
 from .base import SLACK, WINDOW_OVERLAP, Scorer, windows
-from .cross_encoder import CrossEncoderScorer, resolve_path
+from .cross_encoder import CrossEncoderScorer
 from .maxsim import MaxSimScorer
 
 __all__ = ["Reranker", "RerankResult", "make_reranker", "legal_model_name", "Scorer", "CrossEncoderScorer",
-           "MaxSimScorer", "windows", "resolve_path", "WINDOW_OVERLAP", "SLACK", "LEGAL_DIR", "LEGAL_META"]
+           "MaxSimScorer", "windows", "WINDOW_OVERLAP", "SLACK", "LEGAL_DIR", "LEGAL_META"]
 
 OFF = frozenset({"", "none", "off"})
 LEGAL = "legal"
@@ -89,7 +89,7 @@ class Reranker:
         if not self.enabled:
             raise ConfigError("rerank_model='none': the rerank stage is off")
         if ref.lower() == MAXSIM:
-            return MaxSimScorer(resolve_path(self.embed_model, "embed_model"), device=self.device)
+            return MaxSimScorer(resolve_model_ref(self.embed_model, "embed_model").location, device=self.device)
         if ref.lower() == LEGAL:
             path = self.data_dir / LEGAL_DIR
             if not (path / "config.json").is_file():
@@ -97,7 +97,7 @@ class Reranker:
                                   "run `legal-rag train-reranker` (about 10 min on 2 CPU cores)")
             return CrossEncoderScorer(str(path), name=legal_model_name(path), batch_size=self.batch_size,
                                       device=self.device)
-        path = resolve_path(ref)
+        path = resolve_model_ref(ref, "rerank_model").location
         # a directory our trainer wrote (anywhere, not only the data dir) is named as the trainer named it
         name = legal_model_name(Path(path)) if (Path(path) / LEGAL_META).is_file() else None
         return CrossEncoderScorer(path, name=name, batch_size=self.batch_size, device=self.device)
@@ -123,17 +123,22 @@ class Reranker:
         head = list(hits[:rerank_candidates])
         res = self.score(query, head)
         order = sorted(range(len(head)), key=lambda i: (-res.scores[i], i))[:top_k]
-        stage = f"rerank:{res.model}"
+        stage = rerank_stage(res.model)
         return tuple(replace(head[i], score=res.scores[i], stage=stage, rank=r + 1) for r, i in enumerate(order))
 
 
 def legal_model_name(path: Path) -> str:
     """``legal-minilm-ce@<training fingerprint>`` from the metadata the trainer writes beside the weights
-    (``legal_reranker.json``); ``legal-minilm-ce`` when there is none."""
+    (``legal_reranker.json``); ``legal-minilm-ce`` when there is none. Raises :class:`ConfigError` naming the file
+    when it is there but unreadable or lacks the name or fingerprint (never a half-named model)."""
     meta = Path(path) / LEGAL_META
     if meta.is_file():
-        d = json.loads(meta.read_text(encoding="utf-8"))
-        return f"{d.get('name', 'legal-minilm-ce')}@{d.get('fingerprint', '')[:8]}"
+        try:
+            d = json.loads(meta.read_text(encoding="utf-8"))
+            return f"{d['name']}@{d['fingerprint'][:8]}"
+        except (ValueError, KeyError, TypeError) as exc:  # bad JSON, a key missing, not an object
+            raise ConfigError(f"{meta}: not the metadata `legal-rag train-reranker` writes "
+                              f"({type(exc).__name__}: {exc}); train again") from None
     return "legal-minilm-ce"
 
 

@@ -12,20 +12,10 @@ import threading
 from pathlib import Path
 from typing import Sequence
 
-from ..config import package_dir
+from ..errors import ConfigError
 from .base import SLACK, windows
 
 log = logging.getLogger(__name__)
-
-
-def resolve_path(ref: str, setting: str = "rerank_model") -> str:
-    """``pkg:<package>/<dir>`` -> the directory inside the installed package; a local path -> its absolute path;
-    anything else is returned as is (a hub id). Raises :class:`ConfigError` naming the setting when the package
-    or directory is missing."""
-    if ref.startswith("pkg:"):
-        return str(package_dir(ref, setting))
-    p = Path(ref).expanduser()
-    return str(p.resolve()) if p.exists() else ref
 
 
 class CrossEncoderScorer:
@@ -59,8 +49,13 @@ class CrossEncoderScorer:
     @property
     def window(self) -> int:
         m = self.model
-        limit = getattr(m.model.config, "max_position_embeddings", 512)
-        return int(min(m.max_length or limit, limit))
+        # what the model says it takes; a model that says neither gets no guessed window (too large a guess
+        # would truncate each window silently)
+        limits = [int(x) for x in (m.max_length, getattr(m.model.config, "max_position_embeddings", None)) if x]
+        if not limits:
+            raise ConfigError(f"rerank_model {self.name}: the model states no input length (no "
+                              "max_position_embeddings in its config.json, no max_length): set one there")
+        return min(limits)
 
     def _pieces(self, text: str, size: int) -> list[str]:
         tok = self.model.tokenizer

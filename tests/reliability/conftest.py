@@ -26,9 +26,9 @@ def build_tiny_model(dest: Path) -> Path:
     import torch
     from transformers import BertConfig, BertModel
 
-    from legal_rag.index.embed import resolve_model
+    from legal_rag.config import resolve_model_ref
 
-    src = Path(resolve_model(Settings().embed_model)[0])
+    src = resolve_model_ref(Settings().embed_model, "embed_model").path
     dest.mkdir(parents=True, exist_ok=True)
     for name in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt", "modules.json",
                  "sentence_bert_config.json", "config_sentence_transformers.json"):

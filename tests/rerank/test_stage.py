@@ -74,8 +74,24 @@ def test_legal_without_training_says_how_to_train(tmp_path):
 
 
 def test_missing_package_is_a_config_error():
-    with pytest.raises(ConfigError, match="not installed"):
+    with pytest.raises(ConfigError, match="rerank_model='pkg:no_such_package_xyz/model'.*not installed"):
         Reranker("pkg:no_such_package_xyz/model").rerank("q", fused(_chunks(2)), 1, 2)
+    with pytest.raises(ConfigError, match="embed_model='pkg:no_such_package_xyz/model'.*not installed"):
+        Reranker("maxsim", embed_model="pkg:no_such_package_xyz/model").rerank("q", fused(_chunks(2)), 1, 2)
+
+
+def test_legal_model_name_reads_the_trainers_metadata_or_refuses(tmp_path):
+    import json
+
+    from legal_rag.rerank import LEGAL_META, legal_model_name
+
+    assert legal_model_name(tmp_path) == "legal-minilm-ce"  # no metadata: the plain name
+    (tmp_path / LEGAL_META).write_text(json.dumps({"name": "legal-minilm-ce", "fingerprint": "1a2b3c4d5e6f"}))
+    assert legal_model_name(tmp_path) == "legal-minilm-ce@1a2b3c4d"
+    for bad in ('{"name": "legal-minilm-ce"}', "not json", "[]"):
+        (tmp_path / LEGAL_META).write_text(bad)
+        with pytest.raises(ConfigError, match="legal_reranker.json: not the metadata"):
+            legal_model_name(tmp_path)
 
 
 @pytest.mark.parametrize("n,size,overlap", [(0, 5, 2), (5, 5, 2), (6, 5, 2), (100, 7, 3), (1000, 510, 32)])

