@@ -114,6 +114,8 @@ class Settings(BaseSettings):
     auth_user: str = Field("", description="UI login user; empty: no login")
     auth_password: SecretStr = Field(SecretStr(""), description="UI login password (needs auth_user)")
     upload_max_mb: float = Field(20.0, gt=0, description="largest PDF a user may upload in the UI, in MiB")
+    question_max_chars: int = Field(2000, gt=0, description="longest question or look-up (characters, after "
+                                    "normalisation) the UI, the JSON API and the CLI accept; stated to the user")
 
     @field_validator("hnsw_space")
     @classmethod

@@ -15,8 +15,16 @@ Public API (used by ``legal_rag.cli``, ``legal_rag.ui`` and any HTTP API; they h
 * ``Pipeline.ingest_upload(path) -> IngestReport``: a user's PDF through the same ingestion, added to the index.
 * ``build(settings, only=None, progress=True) -> (IngestReport, stats)``: ingest the corpus and (re)build the index.
 
-``filters`` is a dict with optional keys ``act`` (str or list), ``codes`` ("old" | "new"), ``kind``
-("statute" | "judgment"), ``court`` and ``year``. ``offence_date`` is a ``datetime.date`` or ISO string.
+``filters`` is a :class:`legal_rag.retrieve.Filters` or a dict with optional keys ``act`` (str or list), ``code``
+("old" | "new"; ``codes`` is accepted too, "both" means no filter), ``kind`` ("statute" | "judgment"), ``court``,
+``year_from``, ``year_to`` (``year``: both); any other key raises :class:`~legal_rag.errors.FilterError` naming it
+before any work is done. ``offence_date`` is a ``datetime.date`` or ISO string.
+
+User text enters here: every question, search and look-up is put in one normal form first
+(:func:`legal_rag.law.normalise.normalise_input`: ASCII digits, no control characters, NFKC, straight quotes and
+dashes, Hindi Act names read) and refused above ``Settings.question_max_chars`` characters
+(:class:`~legal_rag.errors.InputTooLongError`). A question in a script the sources are not written in is answered
+with a plain statement that its language is not supported, never a bare "not in the sources".
 """
 
 from __future__ import annotations
@@ -31,15 +39,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .config import Settings, load_settings
-from .errors import LegalRagError
+from .errors import InputTooLongError, LegalRagError
 from .injection import instruction_problems
 from .types import OLD_ACTS, Answer, Hit, IngestReport, SupersessionFlag
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
     from .generate import CaseReference
     from .index import Index
     from .law import Concordance, LookupResult
     from .rerank import Reranker
+    from .retrieve import Filters
+
+    FilterArg = Filters | Mapping[str, Any] | None
 
 _DONE = object()
 
@@ -91,11 +105,12 @@ class Pipeline:
             names.append("openai_compatible")
         return tuple(names)
 
-    def search(self, query: str, filters: dict | None = None, dense_query: str | None = None) -> tuple[Hit, ...]:
+    def search(self, query: str, filters: FilterArg = None, dense_query: str | None = None) -> tuple[Hit, ...]:
         """Hybrid retrieval with look-up and official successors, then the reranker. ``dense_query`` (HyDE)
-        feeds the dense retriever only; everything else reads ``query``."""
-        from .retrieve import retrieve
+        feeds the dense retriever only; everything else reads ``query`` (normalised, :meth:`read_input`)."""
+        from .retrieve import Filters, retrieve
 
+        query, filters = self.read_input(query), Filters.of(filters)
         hits = self._with_successors(query, retrieve(query, self.index, self.settings, filters=filters,
                                                      dense_query=dense_query), filters)
         if self.reranker.enabled:
@@ -104,12 +119,24 @@ class Pipeline:
         return tuple(hits)
 
     def lookup(self, text: str) -> LookupResult:
-        """Section look-up: the correspondence row(s) and, when an index is built, the sections' texts."""
+        """Section look-up: the correspondence row(s) and, when an index is built, the sections' texts.
+        ``text`` is normalised first ("IPC ४२०", "आईपीसी 420" -> "IPC 420")."""
         from .law import lookup
 
-        return lookup(text, self.concordance, sections=self.index.sections() if self._has_index else None)
+        return lookup(self.read_input(text), self.concordance,
+                      sections=self.index.sections() if self._has_index else None)
 
-    def ask(self, question: str, offence_date: dt.date | str | None = None, filters: dict | None = None,
+    def read_input(self, text: str) -> str:
+        """``text`` in the one normal form of user text (:func:`legal_rag.law.normalise.normalise_input`).
+        Raises :class:`InputTooLongError` above ``settings.question_max_chars`` characters, stating the limit."""
+        from .law.normalise import normalise_input, too_long
+
+        text = normalise_input(text)
+        if len(text) > self.settings.question_max_chars:
+            raise InputTooLongError(too_long(text, self.settings.question_max_chars))
+        return text
+
+    def ask(self, question: str, offence_date: dt.date | str | None = None, filters: FilterArg = None,
             generator: str | None = None) -> Answer:
         answer = None
         for piece in self.ask_stream(question, offence_date=offence_date, filters=filters, generator=generator):
@@ -118,19 +145,37 @@ class Pipeline:
         assert answer is not None
         return answer
 
-    def ask_stream(self, question: str, offence_date: dt.date | str | None = None, filters: dict | None = None,
+    def ask_stream(self, question: str, offence_date: dt.date | str | None = None, filters: FilterArg = None,
                    generator: str | None = None) -> Iterator[str | Answer]:
-        """Look-up, retrieval, rerank, generation (streamed), citations, verification and supersession flags."""
+        """Look-up, retrieval, rerank, generation (streamed), citations, verification and supersession flags.
+
+        Raises before any work: :class:`LegalRagError` for an empty question, :class:`InputTooLongError`,
+        :class:`~legal_rag.errors.FilterError` for an unknown filter key or value."""
         from .generate import generate, search_text
         from .law import find_refs, flag_superseded
+        from .law.normalise import language_notice, unread_script
+        from .retrieve import Filters
         from .verify import verify, to_answer
 
         settings = self.settings
         if generator and generator != settings.generator:
             settings = settings.model_copy(update={"generator": generator})
-        question = question.strip()
-        if not question:
+        asked = self.read_input(question)
+        if not asked:
             raise LegalRagError("empty question")
+        filters = Filters.of(filters)
+        question, notice = asked, ""
+        unread = unread_script(asked)
+        if unread is not None:  # words in a script the sources are not written in (a Hindi sentence)
+            readable = [f for f in find_refs(unread.rest) if f.status == "ok"] if unread.rest else []
+            if not readable and unread.share >= 0.5:
+                notice = language_notice(unread, answered=False)
+                yield notice
+                yield Answer(asked, notice, problems=(notice,), model=settings.generator,
+                             index_id=self.index.id if self._has_index else "")
+                return
+            question, notice = unread.rest, language_notice(unread, answered=True)
+            yield notice + "\n\n"
         conc = self.concordance
         flags: list[SupersessionFlag] = list(flag_superseded(find_refs(question), "query", offence_date,
                                                              concordance=conc))
@@ -159,7 +204,11 @@ class Pipeline:
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date)
         flags += flag_superseded(find_refs(ver.text), "answer", offence_date, concordance=conc)
-        yield to_answer(draft, ver, flags=_dedupe_flags(flags), index_id=self.index.id)
+        answer = to_answer(draft, ver, flags=_dedupe_flags(flags), index_id=self.index.id)
+        if notice:
+            answer = dataclasses.replace(answer, query=asked, text=f"{notice}\n\n{answer.text}",
+                                         problems=(notice, *answer.problems))
+        yield answer
 
     def source_file(self, name: str) -> Path:
         from .ingest import corpus_file
@@ -207,7 +256,7 @@ class Pipeline:
         return report
 
     # ---- internals ------------------------------------------------------------------------------
-    def _with_successors(self, query: str, hits: tuple[Hit, ...], filters: dict | None) -> tuple[Hit, ...]:
+    def _with_successors(self, query: str, hits: tuple[Hit, ...], filters: FilterArg) -> tuple[Hit, ...]:
         """Put the official successors of every old-code section the query names right after that section's
         own look-up hits ("IPC 420" -> BNS 318(4), per the BPR&D table row), as ``lookup`` hits.
 
@@ -306,7 +355,7 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
 
 
 def ask(question: str, settings: Settings | None = None, offence_date: dt.date | str | None = None,
-        filters: dict | None = None) -> Answer:
+        filters: FilterArg = None) -> Answer:
     return Pipeline(settings).ask(question, offence_date=offence_date, filters=filters)
 
 

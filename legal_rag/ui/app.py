@@ -6,7 +6,11 @@
   through ``Pipeline.source_file``; nothing else on disk is reachable) and mounts the UI at ``/``, with the optional
   login (``auth_user`` / ``auth_password``) guarding both, and the upload limit (``upload_max_mb``).
 * JSON API beside the UI (same login): ``GET /api/lookup?q=IPC+420`` (the LookupResult as JSON) and
-  ``POST /api/ask`` with question, offence_date, filters (the Answer as the JSON export).
+  ``POST /api/ask`` with question, offence_date, filters (the Answer as the JSON export). A body that does not fit
+  (an unknown field or filter key, a bad date or filter value) is answered 400 with a message naming it; a
+  question above ``settings.question_max_chars`` characters 413, with the limit stated.
+* User text is put in one normal form first (:func:`legal_rag.law.normalise.normalise_input`) and shown back as
+  text, never rendered as HTML or Markdown (:func:`as_text`, HTML-escaped error messages).
 * ``main()`` serves it on ``settings.host`` (127.0.0.1 by default) with uvicorn; there is no public share link.
 
 ``legal-rag serve`` calls :func:`main`; the repository's root ``app.py`` re-exports this module (``python app.py``).
@@ -16,8 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import html
 import json
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,29 +32,60 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import gradio as gr  # noqa: E402
 from fastapi import Depends, FastAPI, HTTPException, Request  # noqa: E402
-from fastapi.responses import FileResponse, Response  # noqa: E402
-from pydantic import BaseModel  # noqa: E402
+from fastapi.exceptions import RequestValidationError  # noqa: E402
+from fastapi.responses import FileResponse, JSONResponse, Response  # noqa: E402
+from pydantic import BaseModel, ConfigDict  # noqa: E402
 from starlette.routing import Mount  # noqa: E402
 
 from ..config import Settings, load_settings  # noqa: E402
-from ..errors import LegalRagError  # noqa: E402
+from ..errors import InputTooLongError, LegalRagError  # noqa: E402
 from ..export import FORMATS, export_answer, write_exports  # noqa: E402
+from ..law.normalise import normalise_input, too_long  # noqa: E402
+from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
 from . import html as fmt  # noqa: E402
 
 if TYPE_CHECKING:
     from ..pipeline import Pipeline
 
-#: longest question or look-up the JSON API accepts, in characters
-API_MAX_CHARS = 2000
-
-
 class AskRequest(BaseModel):
-    """Body of ``POST /api/ask``: ``offence_date`` is ``YYYY-MM-DD`` or empty; ``filters`` as ``Pipeline.ask``."""
+    """Body of ``POST /api/ask``: ``offence_date`` is ``YYYY-MM-DD`` or empty; ``filters`` as ``Pipeline.ask``
+    (keys ``act``, ``code``/``codes``, ``kind``, ``court``, ``year_from``, ``year_to``, ``year``). Other fields are
+    refused."""
+
+    model_config = ConfigDict(extra="forbid")
 
     question: str
     offence_date: str | None = None
     filters: dict | None = None
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$])")
+
+
+def as_text(text: str) -> str:
+    """``text`` as the Chatbot's Markdown source that shows exactly ``text``: HTML-escaped and every Markdown
+    punctuation mark backslash-escaped, so ``<img src=x onerror=alert(1)>`` and ``**bold**`` appear as typed
+    (BL-64). Newlines stay line breaks."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def ui_filters(acts: list[str] | None, codes: str | None, include_judgments: bool) -> Filters | None:
+    """The :class:`Filters` of the Ask tab's controls: Acts picked, Codes ``both`` (no filter) / ``old`` / ``new``,
+    "Include judgments" off -> statutes only. ``None`` when nothing is filtered."""
+    f = Filters(act=tuple(a for a in (acts or []) if a), code=codes if codes in ("old", "new") else None,
+                kind=None if include_judgments else "statute")
+    return None if f.is_empty() else f
+
+
+def offered_generators(pipe: Pipeline, settings: Settings) -> tuple[str, ...]:
+    """The answer engines the UI offers: the pipeline's, less the ``transformers`` backend when it would run the
+    135M SmolLM2 test model (no ``generator_model`` set): that model is for code-path tests, not for answers."""
+    from ..generate.backends.base import SMOLLM2
+
+    names = tuple(pipe.generators())
+    test_model = settings.generator_model in ("", SMOLLM2)
+    return tuple(n for n in names if not (n == "transformers" and test_model))
 
 
 FORMAT_LABELS = {"markdown": "Markdown", "json": "JSON", "csv": "CSV", "ris": "RIS", "bibtex": "BibTeX",
@@ -67,24 +104,35 @@ def _pipeline(settings: Settings, pipeline: Pipeline | None) -> Pipeline:
 def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Blocks:
     """The Blocks UI: Ask (chat, citations, supersession banner, exports), Section look-up, Source, Upload."""
     pipe = _pipeline(settings, pipeline)
-    generators = tuple(pipe.generators()) if hasattr(pipe, "generators") else ()
+    generators = offered_generators(pipe, settings)
     export_root = Path(settings.data_dir) / "exports"
+    limit = settings.question_max_chars
+
+    def cleared(history: list, reply: str) -> tuple:
+        """Outputs with ``reply`` as the last reply and nothing of an earlier answer left: no citations, banner,
+        source view or export files (after an error, and while a new answer is being written)."""
+        history[-1] = {"role": "assistant", "content": as_text(reply)}
+        return (history, "", "", None, gr.update(choices=[], value=None), fmt.source_view_html(None, None),
+                *_exports(None, False))
 
     def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified):
         history = list(history or [])
-        question = (question or "").strip()
+        question = normalise_input(question or "")
         if not question:
             raise gr.Error("Type a question first.")
+        history += [{"role": "user", "content": as_text(question)}, {"role": "assistant", "content": ""}]
         try:
-            when = fmt.parse_offence_date(offence_date)
-        except ValueError as exc:
-            raise gr.Error(str(exc)) from None
-        kwargs = {"offence_date": when, "filters": fmt.build_filters(acts, codes, judgments)}
-        if len(generators) > 1 and generator:
+            if len(question) > limit:
+                raise InputTooLongError(too_long(question, limit))
+            kwargs = {"offence_date": fmt.parse_offence_date(normalise_input(offence_date or "")),
+                      "filters": ui_filters(acts, codes, judgments)}
+        except (LegalRagError, ValueError) as exc:
+            gr.Warning(html.escape(str(exc)))
+            yield cleared(history, f"Not asked: {exc}")
+            return
+        if len(generators) > 1 and generator in generators:
             kwargs["generator"] = generator
-        history += [{"role": "user", "content": question}, {"role": "assistant", "content": ""}]
-        no_files = [gr.update()] * len(FORMATS)
-        yield (history, "", "", None, gr.update(), "", *no_files)
+        yield cleared(history, "")
         text, answer = "", None
         try:
             for piece in pipe.ask_stream(question, **kwargs):
@@ -92,13 +140,20 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                     answer = piece
                 else:
                     text += piece
-                    history[-1] = {"role": "assistant", "content": text}
-                    yield (history, "", "", None, gr.update(), "", *no_files)
+                    history[-1] = {"role": "assistant", "content": as_text(text)}
+                    yield (history, gr.update(), gr.update(), gr.update(), gr.update(), gr.update(),
+                           *[gr.update()] * len(FORMATS))
         except LegalRagError as exc:
-            raise gr.Error(str(exc)) from None
+            gr.Warning(html.escape(str(exc)))
+            yield cleared(history, f"No answer: {exc}")
+            return
+        except Exception as exc:  # a bug: the chat says so, nothing stale is left, and the traceback is kept
+            yield cleared(history, f"No answer: internal error ({type(exc).__name__}); please report it")
+            raise
         if answer is None:
-            raise gr.Error("the pipeline ended without an answer")
-        history[-1] = {"role": "assistant", "content": answer.text}
+            yield cleared(history, "No answer: the pipeline ended without an answer")
+            return
+        history[-1] = {"role": "assistant", "content": as_text(answer.text)}
         choices = fmt.source_choices(answer)
         yield (history, fmt.citations_panel(answer), fmt.supersession_banner(answer.flags, answer.problems), answer,
                gr.update(choices=choices, value=choices[0][1] if choices else None),
@@ -112,8 +167,11 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         return [gr.update(value=str(paths[name]), interactive=True) for name in FORMATS]
 
     def lookup(text):
+        text = normalise_input(text or "")
+        if len(text) > limit:
+            return fmt.notice_html("error", too_long(text, limit))
         try:
-            return fmt.lookup_html(pipe.lookup((text or "").strip()))
+            return fmt.lookup_html(pipe.lookup(text))
         except LegalRagError as exc:
             return fmt.notice_html("not_found", str(exc))
 
@@ -132,34 +190,47 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         return "".join(out) or "<p>No file chosen.</p>"
 
     with gr.Blocks(title="legal_rag — Indian criminal law citations") as demo:
-        gr.Markdown("## legal_rag\nAnswers from the official texts of the IPC/CrPC/IEA and BNS/BNSS/BSA, every claim "
-                    "cited to its passage; superseded sections are flagged from the BPR&D correspondence tables.")
+        gr.Markdown("**legal_rag** — answers from the official texts of the IPC/CrPC/IEA and BNS/BNSS/BSA, every "
+                    "claim cited to its passage; superseded sections are flagged from the BPR&D correspondence tables.",
+                    elem_id="lr-head")
         answer_state = gr.State(None)
         with gr.Tab("Ask", id="ask"):
-            banner = gr.HTML(elem_id="lr-banner")
-            chat = gr.Chatbot(label="Answer", elem_id="lr-chat", height=360)
-            with gr.Row():
-                question = gr.Textbox(label="Question", placeholder="What is the BNS equivalent of IPC 420?",
-                                      elem_id="lr-question", scale=4)
-                send = gr.Button("Ask", variant="primary", elem_id="lr-ask", scale=1)
-            with gr.Accordion("Offence date and filters", open=True):
-                with gr.Row():
-                    offence_date = gr.Textbox(label="Offence date (YYYY-MM-DD, optional)", elem_id="lr-date")
-                    acts = gr.Dropdown(list(ACTS), multiselect=True, label="Acts", elem_id="lr-acts")
-                    codes = gr.Radio(["both", "old", "new"], value="both", label="Codes", elem_id="lr-codes")
-                    judgments = gr.Checkbox(True, label="Include judgments", elem_id="lr-judgments")
-                    generator = gr.Dropdown(list(generators), value=generators[0] if generators else None,
-                                            label="Generator", visible=len(generators) > 1, elem_id="lr-generator")
-            cites = gr.HTML(elem_id="lr-citations")
-            with gr.Row():
-                include_unverified = gr.Checkbox(False, label="Export unverified citations too",
-                                                 elem_id="lr-include-unverified")
-            with gr.Row(elem_id="lr-exports"):
-                downloads = [gr.DownloadButton(FORMAT_LABELS[n], interactive=False, size="sm",
-                                               elem_id=f"lr-export-{n}") for n in FORMATS]
+            # Two columns on a laptop (the answer beside its citations, both above the fold at 1366x768, BL-62);
+            # one column on a phone (Gradio wraps a row whose columns pass their min_width).
+            with gr.Row(equal_height=False, elem_id="lr-ask-row"):
+                with gr.Column(scale=5, min_width=340, elem_id="lr-ask-col"):
+                    chat = gr.Chatbot(label="Answer", elem_id="lr-chat", height="auto", min_height=160,
+                                      max_height="55vh", latex_delimiters=[], autoscroll=True)
+                    with gr.Row():
+                        question = gr.Textbox(label="Question", placeholder="What is the BNS equivalent of IPC 420?",
+                                              info=f"At most {limit:,} characters.", elem_id="lr-question", scale=4,
+                                              min_width=200)
+                        send = gr.Button("Ask", variant="primary", elem_id="lr-ask", scale=1, min_width=80)
+                    with gr.Accordion("Offence date and filters", open=True):
+                        with gr.Row():
+                            offence_date = gr.Textbox(label="Offence date (YYYY-MM-DD, optional)", elem_id="lr-date",
+                                                      min_width=160)
+                            acts = gr.Dropdown(list(ACTS), multiselect=True, label="Acts", elem_id="lr-acts",
+                                               min_width=160)
+                        with gr.Row():
+                            codes = gr.Radio(["both", "old", "new"], value="both", label="Codes", elem_id="lr-codes",
+                                             info="old: IPC/CrPC/IEA; new: BNS/BNSS/BSA", min_width=160)
+                            judgments = gr.Checkbox(True, label="Include judgments", elem_id="lr-judgments",
+                                                    min_width=160)
+                            generator = gr.Dropdown(list(generators), value=generators[0] if generators else None,
+                                                    label="Generator", visible=len(generators) > 1,
+                                                    elem_id="lr-generator", min_width=160)
+                with gr.Column(scale=6, min_width=340, elem_id="lr-cite-col"):
+                    banner = gr.HTML(elem_id="lr-banner")
+                    with gr.Row(elem_id="lr-exports"):  # above the table, so the files are in sight with the answer
+                        downloads = [gr.DownloadButton(FORMAT_LABELS[n], interactive=False, size="sm", min_width=60,
+                                                       elem_id=f"lr-export-{n}") for n in FORMATS]
+                    include_unverified = gr.Checkbox(False, label="Export unverified citations too",
+                                                     elem_id="lr-include-unverified", container=False)
+                    cites = gr.HTML(elem_id="lr-citations")
         with gr.Tab("Section look-up", id="lookup"):
             lookup_in = gr.Textbox(label="Section", placeholder="IPC 420, BNS 318(4), s. 498A IPC",
-                                   elem_id="lr-lookup-input")
+                                   info=f"At most {limit:,} characters.", elem_id="lr-lookup-input")
             lookup_btn = gr.Button("Look up", elem_id="lr-lookup-btn")
             lookup_out = gr.HTML(elem_id="lr-lookup-out")
         with gr.Tab("Source", id="source"):
@@ -232,12 +303,30 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         return FileResponse(path, media_type=_media_type(path), content_disposition_type="inline",
                             filename=path.name, headers={"X-Content-Type-Options": "nosniff"})
 
+    limit = settings.question_max_chars
+
+    @api.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """400 (not FastAPI's 422) with one line per problem, each naming its field."""
+        parts = []
+        for err in exc.errors():
+            loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+            parts.append(f"{loc}: {err.get('msg', 'invalid')}")
+        return JSONResponse({"detail": "; ".join(parts)}, status_code=400)
+
+    def checked(text: str, name: str) -> str:
+        text = normalise_input(text)
+        if not text:
+            raise HTTPException(status_code=400, detail=f"{name} is empty")
+        if len(text) > limit:
+            raise HTTPException(status_code=413, detail=too_long(text, limit))
+        return text
+
     @api.get("/api/lookup", dependencies=[Depends(require_login)])
     def api_lookup(q: str) -> Response:
-        """Section look-up as JSON (``dataclasses.asdict`` of the LookupResult); 400 for an unusable query."""
-        q = q.strip()
-        if not q or len(q) > API_MAX_CHARS:
-            raise HTTPException(status_code=400, detail=f"q must be 1..{API_MAX_CHARS} characters")
+        """Section look-up as JSON (``dataclasses.asdict`` of the LookupResult); 400 for an unusable query, 413
+        above ``settings.question_max_chars`` characters."""
+        q = checked(q, "q")
         try:
             res = pipe.lookup(q)
         except LegalRagError as exc:
@@ -247,14 +336,20 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
 
     @api.post("/api/ask", dependencies=[Depends(require_login)])
     def api_ask(body: AskRequest) -> Response:
-        """The verified Answer as the JSON export (:func:`legal_rag.export.export_answer`)."""
-        question = body.question.strip()
-        if not question or len(question) > API_MAX_CHARS:
-            raise HTTPException(status_code=400, detail=f"question must be 1..{API_MAX_CHARS} characters")
+        """The verified Answer as the JSON export (:func:`legal_rag.export.export_answer`). 400 naming the field
+        for a bad date or filter (an unknown key included), 413 for a question above the limit."""
+        question = checked(body.question, "question")
         try:
-            when = fmt.parse_offence_date(body.offence_date or "")
-            answer = pipe.ask(question, offence_date=when, filters=body.filters or None)
+            when = fmt.parse_offence_date(normalise_input(body.offence_date or ""))
+            filters = Filters.of(body.filters)
         except (LegalRagError, ValueError) as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+        try:
+            answer = pipe.ask(question, offence_date=when, filters=None if filters is None or filters.is_empty()
+                              else filters)
+        except InputTooLongError as exc:
+            raise HTTPException(status_code=413, detail=str(exc)) from None
+        except LegalRagError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
         return Response(export_answer(answer, "json"), media_type="application/json")
 
@@ -263,9 +358,22 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         raise LegalRagError("set both auth_user and auth_password for a login, or neither")
     gr.mount_gradio_app(api, create_app(settings, pipe), path="/", auth=(user, password) if user else None,
                         max_file_size=int(settings.upload_max_mb * 1024 * 1024), footer_links=[],
-                        server_name=settings.host, server_port=settings.port, css=fmt.CSS)
+                        server_name=settings.host, server_port=settings.port, css=fmt.CSS + LAYOUT_CSS)
     mounted["gradio"] = next(r.app for r in api.routes if isinstance(r, Mount))
     return api
+
+
+#: Layout for a laptop and a phone (BL-62): the citation table scrolls sideways inside its own box instead of being
+#: cut off, so every column (source, page, quote, check) can be reached on a 390 px screen; chat messages wrap.
+LAYOUT_CSS = """
+#lr-citations, #lr-citations .lr-citations { max-width: 100%; }
+#lr-citations .lr-citations { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+#lr-citations .lr-citations table { min-width: 36em; }
+#lr-banner .lr-banner { overflow-wrap: anywhere; }
+#lr-lookup-out .lr-rows { display: block; overflow-x: auto; }
+#lr-chat .message { overflow-wrap: anywhere; }
+#lr-head p { margin: 0; }
+"""
 
 
 def main() -> None:

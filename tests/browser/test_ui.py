@@ -15,6 +15,7 @@ import rispy
 from docx import Document
 
 from legal_rag.export import FORMATS, docx_footnotes
+from legal_rag.retrieve import Filters
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +67,7 @@ def test_offence_date_and_filters_reach_the_pipeline(page, served, artifacts):
     assert "Applies: IPC" in banner and "2024-06-20" in banner  # BNS s.358 savings: the IPC governs
     if served.pipeline.__class__.__name__ == "FakePipeline":
         call = served.pipeline.calls[-1]
-        assert call["filters"] == {"codes": "new", "kind": "statute"}
+        assert call["filters"] == Filters(code="new", kind="statute")  # BL-53: a Filters, never a "codes" key
         assert str(call["offence_date"]) == "2024-06-20"
     page.screenshot(path=str(artifacts / "ask-offence-date.png"), full_page=True)
 

@@ -1,0 +1,185 @@
+"""The chat UI on a laptop (1366x768) and a phone (390x844), and user text shown as text (issue 16, kind 6;
+BL-62, BL-64). Layout facts are asserted from element boxes; screenshots at both sizes go to ``test-artifacts/``
+(gitignored) for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SECTION_Q = "What is the BNS equivalent of IPC 420?"
+EVIL = "<img src=x onerror=alert(1)> **bold**"
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def ask(page, question: str, date: str = "") -> None:
+    page.get_by_role("tab", name="Ask").click()
+    page.fill("#lr-date textarea, #lr-date input", date)
+    before = page.locator("#lr-chat .message").count()
+    page.fill("#lr-question textarea", question)
+    page.click("#lr-ask")
+    page.wait_for_function(f"document.querySelectorAll('#lr-chat .message').length >= {before + 2}")
+    page.wait_for_selector("#lr-citations .lr-cite, #lr-citations .lr-empty")
+    page.wait_for_selector("#lr-export-json:not([disabled])")
+
+
+def box(page, selector: str) -> dict:
+    b = page.locator(selector).first.bounding_box()
+    assert b is not None, f"{selector} is not displayed"
+    return b
+
+
+def in_view(b: dict, viewport: dict) -> bool:
+    """The box starts inside the viewport (its top-left corner can be seen without scrolling)."""
+    return 0 <= b["x"] < viewport["width"] and 0 <= b["y"] < viewport["height"]
+
+
+@pytest.fixture
+def sized(chromium, served):
+    """A page of the app at a viewport size given by the test (``sized(LAPTOP)``)."""
+    pages = []
+
+    def make(viewport: dict):
+        pg = chromium.new_page()
+        pg.set_viewport_size(viewport)
+        pg.goto(served.url + "/")
+        pg.wait_for_selector("#lr-question textarea")
+        pages.append(pg)
+        return pg
+
+    yield make
+    for pg in pages:
+        pg.close()
+
+
+def check_laptop(page, artifacts, name: str) -> None:
+    ask(page, SECTION_Q)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"{name}-1366x768.png"))
+    assert page.evaluate("window.scrollY") == 0
+    answer = box(page, "#lr-chat .message.bot >> nth=-1") if page.locator("#lr-chat .message.bot").count() \
+        else box(page, "#lr-chat .message >> nth=-1")
+    assert in_view(answer, LAPTOP), answer  # the answer is on screen
+    first_row = box(page, "#lr-citations .lr-cite")
+    assert in_view(first_row, LAPTOP), first_row  # and so are its citations, beside it
+    assert in_view(box(page, "#lr-export-docx"), LAPTOP)  # and the export buttons
+    # the chat is not a fixed 360 px box scrolled on its own: a one-question conversation fits without scrolling
+    inner = page.evaluate("""() => { const els = [...document.querySelectorAll('#lr-chat *')];
+        return Math.max(0, ...els.map(e => (getComputedStyle(e).overflowY.match(/auto|scroll/) ?
+                                            e.scrollHeight - e.clientHeight : 0))); }""")
+    assert inner <= 2, f"the chat scrolls inside its box by {inner}px"
+
+
+def check_phone(page, artifacts, name: str) -> None:
+    ask(page, SECTION_Q)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"{name}-390x844-full.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the page itself is {width}px wide on a 390px screen"
+    heads = page.locator("#lr-citations th")
+    labels = [heads.nth(i).inner_text().strip() for i in range(heads.count())]
+    for label in ("Source (page)", "Quoted passage", "Check"):
+        th = heads.nth(labels.index(label))
+        th.scroll_into_view_if_needed()
+        b = th.bounding_box()
+        assert b and b["x"] >= -1 and b["x"] + min(b["width"], 120) <= PHONE["width"] + 1, (label, b)
+        cell = page.locator("#lr-citations tr.lr-cite").first.locator("td").nth(labels.index(label))
+        assert cell.inner_text().strip(), label  # the cell under it has its text
+    page.locator("#lr-citations th", has_text="Check").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"{name}-390x844-citations-scrolled.png"))
+    wrap = page.evaluate("""() => { const w = document.querySelector('#lr-citations .lr-citations');
+        return [w.scrollWidth, w.clientWidth, getComputedStyle(w).overflowX]; }""")
+    assert wrap[2] in ("auto", "scroll") and wrap[0] >= wrap[1], wrap  # the table scrolls in its own box
+
+
+def test_laptop_shows_answer_citations_and_exports_without_scrolling(sized, artifacts):
+    check_laptop(sized(LAPTOP), artifacts, "layout")
+
+
+def test_phone_reaches_every_citation_column(sized, artifacts):
+    check_phone(sized(PHONE), artifacts, "layout")
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_user_text_is_shown_as_text(sized, artifacts, viewport):
+    page = sized(viewport)
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    ask(page, f"{EVIL} {SECTION_Q}")
+    chat = page.locator("#lr-chat")
+    assert chat.locator("img[src=x], strong, b").count() == 0
+    assert f"{EVIL} {SECTION_Q}" in chat.inner_text()
+    page.fill("#lr-date textarea, #lr-date input", EVIL)
+    page.fill("#lr-question textarea", SECTION_Q)
+    page.click("#lr-ask")
+    page.get_by_text("is not a date").first.wait_for()
+    page.wait_for_timeout(500)
+    assert page.locator("img[src=x]").count() == 0 and page.locator("#lr-chat strong").count() == 0
+    assert f"'{EVIL}' is not a date" in chat.inner_text()
+    assert not dialogs
+    page.screenshot(path=str(artifacts / f"escaping-{viewport['width']}x{viewport['height']}.png"))
+
+
+def test_length_limit_is_stated_and_enforced(sized, served):
+    page = sized(LAPTOP)
+    limit = served.settings.question_max_chars
+    assert f"At most {limit:,} characters." in page.inner_text("#lr-question")
+    n = len(getattr(served.pipeline, "calls", []))
+    page.fill("#lr-question textarea", "What is cheating? " * (limit // 10))
+    page.click("#lr-ask")
+    page.get_by_text(f"the limit is {limit:,} characters").first.wait_for()
+    assert len(getattr(served.pipeline, "calls", [])) == n
+
+
+def test_an_error_clears_the_previous_answers_exports(sized):
+    page = sized(LAPTOP)
+    ask(page, SECTION_Q)
+    assert page.locator("#lr-export-json:not([disabled])").count() == 1
+    page.fill("#lr-date textarea, #lr-date input", "20/06/2024")
+    page.fill("#lr-question textarea", SECTION_Q)
+    page.click("#lr-ask")
+    page.wait_for_selector("#lr-export-json[disabled]")
+    assert page.locator("#lr-citations .lr-cite").count() == 0
+    last = page.locator("#lr-chat .message").last.inner_text()
+    assert "is not a date" in last  # never an empty reply
+
+
+def test_the_135m_test_model_is_not_offered(chromium, tmp_path_factory):
+    from browser_helpers import make_settings, serve
+    from ui_fake import FakePipeline
+
+    settings = make_settings(tmp_path_factory.mktemp("gen"))
+    s = serve(settings, FakePipeline(settings, generators=("extractive", "transformers")))
+    pg = chromium.new_page()
+    try:
+        pg.goto(s.url + "/")
+        pg.wait_for_selector("#lr-question textarea")
+        assert not pg.locator("#lr-generator").is_visible()
+        assert "transformers" not in pg.content()
+    finally:
+        pg.close()
+        s.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("served", ["real"], indirect=True)
+def test_real_answer_on_a_laptop_and_a_phone(sized, served, artifacts):
+    """The same layout facts over the real pipeline (a real answer's citation table is wider and longer)."""
+    check_laptop(sized(LAPTOP), artifacts, "real-layout")
+    check_phone(sized(PHONE), artifacts, "real-layout")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("served", ["real"], indirect=True)
+def test_real_codes_filter_in_the_browser(sized, served, artifacts):
+    """BL-53 end to end: the Codes radio set to "new" in Chromium, the real pipeline, only new-code citations."""
+    page = sized(LAPTOP)
+    page.get_by_label("new", exact=True).check()
+    ask(page, "What is the punishment for cheating?")
+    acts = [page.locator("#lr-citations tr.lr-cite").nth(i).locator("td").nth(1).inner_text().strip()
+            for i in range(page.locator("#lr-citations tr.lr-cite").count())]
+    assert acts and set(acts) <= {"BNS", "BNSS", "BSA"}, acts
+    assert "No answer" not in page.locator("#lr-chat .message").last.inner_text()
+    page.screenshot(path=str(artifacts / "real-codes-new-1366x768.png"))
