@@ -140,10 +140,11 @@ def ask(
     import datetime as dt
 
     from ..export import export_answer
+    from ..law.normalise import normalise_input
     from ..pipeline import Pipeline
 
     try:
-        when = dt.date.fromisoformat(offence_date) if offence_date else None
+        when = dt.date.fromisoformat(normalise_input(offence_date)) if offence_date else None
     except ValueError:
         fail(LegalRagError(f"--offence-date must be YYYY-MM-DD, got {offence_date!r}"))
     try:

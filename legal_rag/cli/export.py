@@ -43,10 +43,11 @@ def export(
                 raise LegalRagError(f"{from_json}: {exc.strerror}") from None
         else:
             from ..config import load_settings
+            from ..law.normalise import normalise_input
             from ..pipeline import Pipeline
 
             try:
-                when = dt.date.fromisoformat(offence_date) if offence_date else None
+                when = dt.date.fromisoformat(normalise_input(offence_date)) if offence_date else None
             except ValueError:
                 raise LegalRagError(f"--offence-date {offence_date!r} is not a date (YYYY-MM-DD)") from None
             answer = Pipeline(load_settings()).ask(question, offence_date=when)
