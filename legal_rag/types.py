@@ -31,7 +31,9 @@ ACT_TITLES: dict[str, str] = {
 }
 
 Severity = Literal["info", "warning", "error"]
-DocKind = Literal["statute", "judgment"]
+#: what a document is (:mod:`legal_rag.ingest.doctype`): an Act's print, a court's judgment or order, or any other
+#: document (a private note, a letter: no court, title or date), which is never called a judgment
+DocKind = Literal["statute", "judgment", "document"]
 #: what a :class:`SupersessionFlag` says (:mod:`legal_rag.law.supersede` emits each; see the class docstring)
 FlagKind = Literal["superseded", "saved", "no_counterpart", "predates_new_code", "new_offence_retroactive",
                    "not_in_force", "ambiguous", "collision", "invalid"]
@@ -136,7 +138,10 @@ class Section:
 
 @dataclass(frozen=True)
 class Judgment:
-    """Metadata of one judgment or order. ``date`` is ISO ``YYYY-MM-DD`` (or ``""`` when not found)."""
+    """Metadata of one judgment or order. ``date`` is ISO ``YYYY-MM-DD`` (or ``""`` when not found).
+
+    ``kind`` is ``"document"`` for a text read the same way that is no court's judgment (an uploaded private note:
+    no court, title or date; :func:`legal_rag.ingest.doctype.classify`); its chunks are of that kind."""
 
     case_id: str
     title: str
@@ -146,6 +151,7 @@ class Judgment:
     citations: tuple[str, ...] = ()  # neutral and reporter citations, e.g. "2024 INSC 479", "[2024] 7 S.C.R. 97"
     case_numbers: tuple[str, ...] = ()
     pages: int = 0
+    kind: DocKind = "judgment"
 
 
 @dataclass(frozen=True)
@@ -165,7 +171,7 @@ class Chunk:
     """The unit that is embedded, indexed and cited.
 
     ``id`` is deterministic and readable (``BNS-318-0-<sha8>``): re-ingesting unchanged text yields the same id.
-    Exactly one of ``ref`` (statutes) and ``case`` (judgments) is set. ``part`` is 0-based of ``parts``.
+    Exactly one of ``ref`` (statutes) and ``case`` (judgments and other documents) is set. ``part`` is 0-based of ``parts``.
     ``span`` is the ``[start, end)`` character range of ``text`` inside the section or judgment text.
     """
 
@@ -282,6 +288,7 @@ class IngestReport:
     paragraphs: int = 0
     problems: tuple[Problem, ...] = ()
     failed: tuple[str, ...] = ()  # files that produced nothing (errors)
+    documents: int = 0  # other documents (kind "document": notes and the like), never counted as judgments
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 

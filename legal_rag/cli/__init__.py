@@ -40,7 +40,8 @@ def settings() -> None:
 
 def _print_report(report) -> None:
     typer.echo(f"files: {len(report.files)}  pages: {report.pages}  judgments: {report.judgments}  "
-               f"paragraphs: {report.paragraphs}  failed: {len(report.failed)}")
+               + (f"other documents: {report.documents}  " if report.documents else "")
+               + f"paragraphs: {report.paragraphs}  failed: {len(report.failed)}")
     for act, n in report.sections:
         typer.echo(f"sections {act}: {n}")
     by_sev: dict[str, int] = {}

@@ -31,13 +31,16 @@ VERIFIED: Support = "supported"
 _NOW_KINDS: frozenset[FlagKind] = frozenset({"superseded", "saved"})
 #: added to the citation of a section quoted from a Bill print (chunk meta ``print=bill``), never the enacted Act
 BILL_LABEL = " [text of the Bill, not the enacted Act]"
+#: how a document that is neither statute nor judgment (chunk kind ``document``) is labelled in its citation
+DOCUMENT_LABEL = "other document, not a judgment or statute"
 
 
 @dataclass(frozen=True)
 class CitationRecord:
     """One exported footnote: everything the formats need, flat and JSON-friendly.
 
-    ``marker`` is the answer's ``[n]``; ``kind`` is ``"statute"`` or ``"judgment"``; ``citation`` the
+    ``marker`` is the answer's ``[n]``; ``kind`` is ``"statute"``, ``"judgment"`` or ``"document"`` (an uploaded
+    note or other text that is no court's judgment, cited as :func:`document_citation`); ``citation`` the
     Indian-style string; ``pages`` 1-based ``(first, last)`` in ``source``; ``sentences`` the answer sentences
     citing it (supported ones only unless unverified citations were asked for); ``support`` ``"supported"``
     when every exported sentence is supported, else ``"unsupported"`` or ``"unchecked"``; ``weight`` the
@@ -156,6 +159,12 @@ def judgment_citation(title: str, reporters: tuple[str, ...] = (), court: str = 
     return out
 
 
+def document_citation(title: str) -> str:
+    """``"Section 420 IPC: my own notes [other document, not a judgment or statute]"``: what an uploaded note or
+    any other text that is no court's judgment is cited as (``Chunk.kind == "document"``)."""
+    return f"{title or 'Untitled document'} [{DOCUMENT_LABEL}]"
+
+
 def _support(cits: list[Citation]) -> Support:
     kinds = {c.support for c in cits}
     if kinds == {VERIFIED}:
@@ -182,6 +191,8 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
                               now=now, now_note=flag.note if flag else "", source_row=flag.source_row if flag else "",
                               **common)
     title = (chunk.title if chunk is not None else "") or meta.get("case", "") or first.source
+    if chunk is not None and chunk.kind == "document":  # a note or other upload: never called a judgment
+        return CitationRecord(kind="document", citation=document_citation(title), title=title, **common)
     reporters = tuple(x.strip() for x in meta.get("citations", "").split(";") if x.strip())
     court, date, paras = meta.get("court", ""), meta.get("date", ""), meta.get("paras", "")
     return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras),
@@ -200,5 +211,5 @@ def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[
     return tuple(_record(m, cits, chunks.get(cits[0].chunk_id), answer.flags) for m, cits in sorted(by_marker.items()))
 
 
-__all__ = ["CitationRecord", "citation_records", "flag_for", "judgment_citation", "long_date", "now_clause",
-           "section_label", "statute_citation", "VERIFIED"]
+__all__ = ["BILL_LABEL", "DOCUMENT_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
+           "judgment_citation", "long_date", "now_clause", "section_label", "statute_citation", "VERIFIED"]

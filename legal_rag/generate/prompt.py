@@ -70,10 +70,13 @@ def render(template: Template, **values: object) -> str:
 # ------------------------------------------------------------------------------------------------ passages
 
 def passage_label(chunk: Chunk) -> str:
-    """``"BNS 318"`` (with the Act's title when known) for statutes, the case title for judgments."""
+    """``"BNS 318"`` (with the Act's title when known) for statutes, the case title for judgments, the title and
+    ``"(other document, not a judgment)"`` for a document that is neither (an uploaded note)."""
     if chunk.ref is not None:
         act = ACT_TITLES.get(chunk.ref.act)
         return f"{chunk.ref}" + (f" ({act})" if act else "")
+    if chunk.kind == "document":
+        return (chunk.title or chunk.case or chunk.id) + " (other document, not a judgment)"
     meta = dict(chunk.meta)
     extra = ", ".join(x for x in (meta.get("court", ""), meta.get("date", "")) if x)
     para = f", para {meta['paras']}" if meta.get("paras") else ""

@@ -205,7 +205,8 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
     if judgment is not None:
         meta_base.update(court=judgment.court, date=judgment.date, year=judgment.date[:4])
     title = judgment.title if judgment is not None and judgment.title else case
-    probe = Chunk(id="", kind="judgment", text="", title=title, source=paras[0].source, pages=paras[0].pages,
+    kind = judgment.kind if judgment is not None else "judgment"  # "document": a note, never called a judgment
+    probe = Chunk(id="", kind=kind, text="", title=title, source=paras[0].source, pages=paras[0].pages,
                   case=case, meta=tuple(sorted((k, v) for k, v in meta_base.items() if v)))
     head = passage_text(probe)[:-1]
     limit = _limit(counter, chunk_tokens)
@@ -239,7 +240,7 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
         cites = sorted({str(c) for p in ps for c in p.cites})
         meta = dict(meta_base, paras="-".join(dict.fromkeys([numbers[0], numbers[-1]])) if numbers else "",
                     cites=";".join(cites))
-        base = Chunk(id="", kind="judgment", text=text[a:b], title=title, source=ps[0].source,
+        base = Chunk(id="", kind=kind, text=text[a:b], title=title, source=ps[0].source,
                      pages=(min(p.pages[0] for p in ps), max(p.pages[1] for p in ps)), part=n, parts=len(groups),
                      case=case, span=(a, b), meta=tuple(sorted((k, v) for k, v in meta.items() if v)))
         out.append(_with_id(base, f"{safe_id(case)}-{n}-{_sha8(passage_text(base))}"))

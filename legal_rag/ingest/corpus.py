@@ -140,7 +140,7 @@ def select(sources: Iterable[Source], only: str | Iterable[str] | None) -> tuple
 
 def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Judgment], list[Paragraph], list[Problem], int]:
     """Parse one verified source; returns sections, judgments, paragraphs, problems and the page count."""
-    from . import judgments, pdf
+    from . import doctype, judgments, pdf
 
     path = Path(settings.corpus_path) / src.path
     name = src.file_name
@@ -162,7 +162,10 @@ def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Ju
     if src.format in {"txt", "text"}:
         pages, probs = judgments.pages_from_text(name, path.read_text(encoding="utf-8", errors="replace"))
         problems += list(probs)
-    j, paras, probs = judgments.parse_judgment(pages, name, "text" if src.format in {"txt", "text"} else None)
+    j, paras, probs = doctype.read_document(pages, name, "text" if src.format in {"txt", "text"} else None)
+    if j.kind != "judgment" and paras:  # listed as a judgment, read as another document: say so, label it so
+        probs += (Problem(name, "not_a_judgment", f"listed as a judgment in the manifest but read as "
+                          f"{doctype.DOCUMENT_LABEL}; cited as a document", severity="warning"),)
     return [], [j], list(paras), problems + list(probs), len(pages)
 
 
@@ -179,7 +182,8 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
     """Verify and parse every source of ``settings.manifest_path`` (or those ``only`` names; see :func:`select`).
 
     Statute PDFs go through ``pdf.extract_pages`` then ``statutes.parse_statute``; the IEA JSON through
-    ``statutes.load_iea_json``; judgment PDFs and texts through ``judgments.parse_judgment``; ``mapping`` sources
+    ``statutes.load_iea_json``; judgment PDFs and texts through ``doctype.read_document`` (the judgment parser, then
+    classified: a text that is no court's judgment is a ``document``, reported and labelled so); ``mapping`` sources
     are only checked (the law module reads them). Each file's failure is a Problem and the batch continues.
     ``report.extra`` holds ``seconds`` (total) and ``per_file`` seconds. Raises :class:`CorpusError` only for the
     manifest itself (and an ``only`` that matches nothing).
@@ -225,7 +229,8 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
                 bar.advance(task)
     per_act = Counter(sec.ref.act for sec in sections)
     report = IngestReport(
-        files=tuple(files), pages=pages_total, sections=tuple(sorted(per_act.items())), judgments=len(judgs),
+        files=tuple(files), pages=pages_total, sections=tuple(sorted(per_act.items())),
+        judgments=sum(j.kind == "judgment" for j in judgs), documents=sum(j.kind == "document" for j in judgs),
         paragraphs=len(paras), problems=tuple(problems), failed=tuple(failed),
         extra={"seconds": round(time.perf_counter() - t0, 3), "per_file": per_file},
     )
@@ -241,7 +246,8 @@ def report_dict(report: IngestReport) -> dict:
     """The report as plain JSON-able data: counts, ``sections`` as ``{act: n}``, problems as dicts."""
     return {
         "files": list(report.files), "pages": report.pages, "sections": dict(report.sections),
-        "judgments": report.judgments, "paragraphs": report.paragraphs, "failed": list(report.failed),
+        "judgments": report.judgments, "documents": report.documents, "paragraphs": report.paragraphs,
+        "failed": list(report.failed),
         "problems": [{"source": p.source, "page": p.page, "severity": p.severity, "kind": p.kind, "message": p.message}
                      for p in report.problems],
         **{k: v for k, v in report.extra.items()},

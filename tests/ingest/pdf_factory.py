@@ -189,3 +189,21 @@ def self_referencing_xobject_pdf(path: Path) -> Path:
     with open(path, "wb") as fh:
         writer.write(fh)
     return path
+
+
+def note_pdf(path: Path, lines: list[str] | None = None) -> Path:
+    """A one-page private note (field case BL-63): no court, no parties, no date."""
+    return text_pdf(path, [lines or ["Section 420 IPC: my own notes",
+                                     "Cheating and dishonestly inducing delivery of property. Points to check:",
+                                     "whether the accused had a dishonest intention from the very start of the",
+                                     "transaction; the money paid by the client; the promise of a government job.",
+                                     "Ask the client for the receipts and the messages before the next meeting."]])
+
+
+def act_pdf(path: Path, title: str = "THE EXAMPLE ADHINIYAM, 2023", sections: int = 4) -> Path:
+    """An Act's print: title, enacting formula and ``sections`` numbered sections."""
+    lines = [title, "NO. 99 OF 2023", "BE it enacted by Parliament in the Seventy-fourth Year of the Republic as follows:—"]
+    for n in range(1, sections + 1):
+        lines += [f"{n}. (1) Whoever does the thing described in this section number {n} shall be punished",
+                  "with imprisonment which may extend to three years, or with fine, or with both."]
+    return text_pdf(path, [lines])
