@@ -57,8 +57,6 @@ def test_inputs():
     assert fmt.parse_offence_date(" 2024-06-20 ") == dt.date(2024, 6, 20) and fmt.parse_offence_date("") is None
     with pytest.raises(ValueError, match="20/06/2024"):
         fmt.parse_offence_date("20/06/2024")
-    assert fmt.build_filters([], "both", True) is None
-    assert fmt.build_filters(["IPC", "BNS"], "old", False) == {"act": ["IPC", "BNS"], "codes": "old", "kind": "statute"}
     assert fmt.source_url("a b/../c.pdf", 3) == "/source/a%20b%2F..%2Fc.pdf#page=3"
 
 

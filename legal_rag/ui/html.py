@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from html import escape
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
@@ -38,20 +38,6 @@ def parse_offence_date(text: str | None) -> dt.date | None:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"offence date {text!r} is not a date: use YYYY-MM-DD, e.g. 2024-06-20") from None
-
-
-def build_filters(acts: Iterable[str] | None, codes: str | None, include_judgments: bool) -> dict | None:
-    """The ``filters`` dict of ``Pipeline.ask_stream`` from the UI controls (``codes`` "both" means no filter;
-    without judgments only statutes are searched). ``None`` when nothing is filtered."""
-    f: dict[str, Any] = {}
-    acts = [a for a in (acts or []) if a]
-    if acts:
-        f["act"] = acts if len(acts) > 1 else acts[0]
-    if codes in ("old", "new"):
-        f["codes"] = codes
-    if not include_judgments:
-        f["kind"] = "statute"
-    return f or None
 
 
 def _mark(support: str, ok: int = 0, total: int = 0) -> str:
@@ -214,5 +200,5 @@ CSS = """
 .lr-text { white-space: pre-wrap; font-size: 0.85em; max-height: 30em; overflow: auto; }
 """
 
-__all__ = ["CSS", "build_filters", "citations_panel", "ingest_report_html", "lookup_html", "notice_html", "parse_offence_date",
+__all__ = ["CSS", "citations_panel", "ingest_report_html", "lookup_html", "notice_html", "parse_offence_date",
            "source_choices", "source_url", "source_view_html", "supersession_banner"]
