@@ -22,11 +22,22 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	bash scripts/install_browser.sh                      # Debian's chromium for the browser tests (no download by Playwright)
 	touch $@
 
-# The `llama` extra compiles llama-cpp-python 0.3.36 from source (10-20 min on 2 cores; pip caches the wheel, so
-# later installs take seconds); LLAVA_BUILD=OFF skips the multimodal library we never load. The tests need it (the
-# llama_cpp backend is tested on SmolLM2); `make run` does not (its default generator is extractive).
+# The `llama` extra compiles llama-cpp-python 0.3.36 from source (10-20 min on 2 cores). LLAVA_BUILD=OFF skips the
+# multimodal library we never load. GGML_NATIVE=OFF with AVX2/FMA/F16C: a native build on a CPU that advertises AMX
+# emits AMX tile instructions, which this workplace's virtual machines refuse (SIGILL in libggml-cpu, tileloadd), so
+# the build targets a portable x86-64 level instead. The wheel is kept in a cache folder named by these flags (pip's
+# own cache ignores CMAKE_ARGS and would hand back a wheel built with other flags); a second install takes seconds.
+# The tests need it (the llama_cpp backend is tested on SmolLM2); `make run` does not (its default is extractive).
+LLAMA_VERSION    := 0.3.36
+LLAMA_CMAKE_ARGS := -DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
+LLAMA_WHEELS     := $(HOME)/.cache/legal-rag/wheels/llama-$(LLAMA_VERSION)-$(shell echo '$(LLAMA_CMAKE_ARGS)' | sha256sum | cut -c1-12)
+
 $(VENV)/.installed-llama: $(VENV)/.installed
-	CMAKE_BUILD_PARALLEL_LEVEL=2 CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(BIN)/pip install -q -e '.[dev,llama]'
+	ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
+	  CMAKE_BUILD_PARALLEL_LEVEL=2 CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" \
+	  $(BIN)/pip wheel -q --no-deps --no-cache-dir -w $(LLAMA_WHEELS) llama-cpp-python==$(LLAMA_VERSION)
+	$(BIN)/pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
+	$(BIN)/pip install -q -e '.[dev,llama]'
 	touch $@
 
 install: $(VENV)/.installed
