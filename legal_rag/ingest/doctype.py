@@ -7,7 +7,7 @@ upload is classified here first, and labelled so in the index, citations, export
 * ``statute`` -- the print of an Act or Bill: the enacting formula ("BE it enacted") followed by numbered sections
   (:func:`legal_rag.ingest.statutes.parse_statute` finds 3 or more), or a Bill's title line. Statutes are indexed
   from the manifest's official texts only, so an uploaded one is refused with that reason.
-* ``judgment`` -- the header names a court and two of: the parties (title), a date, a reporter/neutral citation or
+* ``judgment`` -- the header names a court, and the parties (title) or a date with a reporter/neutral citation or
   case number (:mod:`legal_rag.ingest.judgment_header`). Every judgment of the default corpus has court, title
   and date.
 * ``document`` -- anything else: indexed and citable as what it is ("other document", never "judgment").
@@ -67,7 +67,8 @@ def classify(pages: Sequence[Page], judgment: Judgment | None = None) -> Classif
     found = {"court": judgment.court, "title": judgment.title, "date": judgment.date,
              "citation or case number": judgment.citations or judgment.case_numbers}
     missing = [k for k, v in found.items() if not v]
-    if judgment.court and len(missing) <= 1:  # a court and two of title, date, citation / case number
+    numbered = judgment.citations or judgment.case_numbers
+    if judgment.court and (judgment.title or (judgment.date and numbered)):  # a court, and parties or date + number
         return Classified("judgment", f"{judgment.court}: {judgment.title}")
     if len(missing) == len(found):
         return Classified("document", "no court, title, date, citation or case number found")
