@@ -134,13 +134,59 @@ def _scr_from_running_heads(pages: tuple[Page, ...]) -> tuple[str, ...]:
 def _court(layout: str, lines: list[str]) -> str:
     if layout in {"scr_digital", "scr", "judis"}:
         return SC
-    for ln in lines[:30]:
-        m_hc, m_sc = _HC.search(ln), _SC.search(ln)
+    for i, ln in enumerate(lines[:30]):
+        m_hc, m_sc = _HC.search(ln) or _HC_WRAPPED.search(ln), _SC.search(ln)
         if m_hc and (not m_sc or m_hc.start() < m_sc.start()):
-            return "High Court of " + " ".join(w.capitalize() for w in m_hc.group(1).split())
+            return _high_court(ln, lines[i + 1] if i + 1 < len(lines) else "")
         if m_sc:
             return SC
     return ""
+
+
+_HC_NAME = re.compile(r"HIGH\s+COURT\s+OF\s+(?:(?P<jud>JUDICATURE\s+(?:AT|FOR)\s+[A-Z][A-Za-z ]*?)|(?P<state>[A-Z][A-Za-z ]*?))"
+                      r"\s*(?:,|\bAT\b|\bBENCH\b|\.?$)", re.I)
+_HC_WRAPPED = re.compile(r"HIGH\s+COURT\s+OF\s*$", re.I)  # "IN THE HIGH COURT OF" / "PUNJAB AND HARYANA ..."
+_CONNECTIVE = {"at", "for", "and", "of"}
+
+
+def _seat_continues(line: str, nxt: str) -> bool:
+    """Whether ``nxt`` is the rest of the court's name that ``line`` wraps ("...JUDICATURE AT" / "ALLAHABAD";
+    "...HIGH COURT OF" / "PUNJAB AND HARYANA AT CHANDIGARH"): a short place name, never the parties."""
+    if not (_HC.search(line) or _HC_WRAPPED.search(line)):
+        return False
+    dangling = re.search(r"\b(OF|AT|FOR|JUDICATURE)\s*$", line.strip(), re.I)
+    seat = nxt.strip()
+    return bool(dangling and re.fullmatch(r"[A-Za-z][A-Za-z .,&-]{1,60}", seat) and not _ROLE.search(seat)
+                and not versus_in(seat) and len(seat.split()) <= (6 if dangling.group(1).upper() == "OF" else 3)
+                and (seat.isupper() or not line.strip().isupper()))
+
+
+def _join_court_lines(lines: list[str]) -> list[str]:
+    """``lines`` with a wrapped court line and its seat joined into one line, so the seat stays with the court
+    and never opens the cause title."""
+    out: list[str] = []
+    for ln in lines:
+        if out and _seat_continues(out[-1], ln):
+            out[-1] = f"{out[-1].rstrip()} {ln.strip()}"
+        else:
+            out.append(ln)
+    return out
+
+
+def _high_court(line: str, nxt: str) -> str:
+    """``"IN THE HIGH COURT OF JUDICATURE AT" + "ALLAHABAD" -> "High Court of Judicature at Allahabad"`` (a court
+    line that wraps keeps its seat: the next line is joined when this one ends at "OF", "AT", "FOR" or
+    "JUDICATURE"); ``"HIGH COURT OF DELHI AT NEW DELHI" -> "High Court of Delhi"`` (a State's court: the seat is
+    left out, as the corpus names it)."""
+    text = line[re.search(r"HIGH\s+COURT", line, re.I).start():].strip()  # type: ignore[union-attr]
+    if _seat_continues(text, nxt):
+        text = f"{text} {nxt.strip()}"
+    m = _HC_NAME.match(text)
+    if not m or not (m.group("jud") or m.group("state")).strip():
+        return ""
+    words = (m.group("jud") or m.group("state")).split()
+    return "High Court of " + " ".join(w.lower() if i and w.lower() in _CONNECTIVE else w.capitalize()
+                                       for i, w in enumerate(words))
 
 
 def _date(layout: str, head: list[str], pages: tuple[Page, ...]) -> str:
@@ -189,7 +235,8 @@ def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
         if start and i == start[0]:
             lines = lines[: start[1] + 1]
         head.extend(ln.rstrip() for ln in lines if ln.strip())
-    raw_first = [ln.rstrip() for ln in (pages[0].text.splitlines() if pages else []) if ln.strip()]
+    head = _join_court_lines(head)
+    raw_first = _join_court_lines([ln.rstrip() for ln in (pages[0].text.splitlines() if pages else []) if ln.strip()])
     first = [ln for ln in raw_first if not is_furniture(ln)]
     if layout == "text":
         title = _title_inline(first)

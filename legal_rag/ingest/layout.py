@@ -5,8 +5,14 @@ This module imports nothing from the project so that :mod:`legal_rag.ingest.pdf`
 loop cannot hang the batch: py-pdf/pypdf#1825, #582). The child prints one JSON object on stdout:
 
 one JSON object per line on stdout: first ``{"pages": N, "error": null | [kind, message]}``, then per page
-``{"page": n, "lines": [[text, x, y, size], ...], "error": null | message}`` as soon as it is read, so the
-parent keeps every page read before a hang.
+``{"page": n, "lines": [[text, x, y, size], ...], "apart": [[text, x, y, size, reason], ...], "error": null |
+message}`` as soon as it is read, so the parent keeps every page read before a hang.
+
+``apart`` is text that is not the court's, found by its drawing state and never merged into a line (issue 16,
+kind 4): text drawn at an angle to the page's own text or skewed (stamps, watermarks), invisible text (render
+mode 3 or 7, or a white fill), tiny text (under :data:`TINY_PT` points in page space) and text whose origin lies
+off the page (outside CropBox / MediaBox). pypdf reports form XObject content in the form's own space, so the
+child follows ``Do`` itself to place each run on the page (:class:`_Reader`).
 
 Coordinates are in the page's text space as pypdf's ``visitor_text`` reports them (text matrix times
 current transformation matrix); ``y`` is turned so that it grows DOWN the page, ``size`` is the effective
@@ -20,17 +26,239 @@ import json
 import sys
 
 Line = tuple[str, float, float, float]  # text, x, y (down), size
+#: text kept apart from the body: text, x, y (down), size (as in :data:`Line`), and the reason (see below)
+Apart = tuple[str, float, float, float, str]
+
+# Text that is not the court's, found by its drawing state (issue 16, kind 4); the reason of an Apart:
+ANGLED = "angled"        # drawn at an angle to the page's text (stamps, "CERTIFIED COPY" watermarks) or skewed
+INVISIBLE = "invisible"  # text render mode 3 (no fill, no stroke) or 7 (clip only)
+WHITE = "white"          # filled in white (white on the white page)
+TINY = "tiny"            # an effective size under TINY_PT points
+OFF_PAGE = "off_page"    # its origin lies outside the page's CropBox / MediaBox
+REASONS = (ANGLED, INVISIBLE, WHITE, TINY, OFF_PAGE)
+TINY_PT = 2.0
+ANGLE_TOL = 3.0  # degrees away from the page's own text direction
+#: |cos| of the angle between the glyph axes (0: upright; synthetic italics lean 12-15 degrees, about 0.26)
+SKEW_TOL = 0.42  # a lean of 25 degrees or more
+_IDENTITY = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+_STATE_OPS = (b"Tr", b"g", b"rg", b"k", b"sc", b"scn", b"cs")
+_HOOK: list = [None]  # the page being read: decides whether a state operator ends the current run
 
 
-def page_lines(page) -> list[Line]:  # pragma: no cover - exercised through the child process
-    """The page's lines in content-stream order, one per ``\\n`` of pypdf's own extraction.
+def _mult(m: list[float], n: list[float]) -> list[float]:
+    """``m`` then ``n`` (row vectors, as PDF matrices compose)."""
+    return [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2],
+            m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]]
 
-    A line's position is that of its first non-blank run; the text is the concatenation of pypdf's runs,
-    so it equals what ``page.extract_text()`` gives for that line.
-    """
+
+def _numbers(operands) -> list[float]:
+    out = []
+    for o in operands:
+        try:
+            out.append(float(o))
+        except (TypeError, ValueError):
+            pass
+    return out
+
+
+#: colour space families, and the colour a space starts with (PDF 32000-1, 8.6.8: black, or full tint)
+_SPACES = {"/DeviceGray": "gray", "/CalGray": "gray", "/G": "gray", "/DeviceRGB": "rgb", "/CalRGB": "rgb",
+           "/RGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk", "/Separation": "tint", "/DeviceN": "tint"}
+_INITIAL = {"gray": [0.0], "rgb": [0.0, 0.0, 0.0], "cmyk": [0.0, 0.0, 0.0, 1.0], "tint": [1.0], "other": []}
+
+
+def _white(space: str, fill: list[float]) -> bool:
+    """A fill colour that paints white: gray 1, RGB 1 1 1, CMYK 0 0 0 0, or no ink at all in a Separation /
+    DeviceN space (tint 0). Indexed, pattern and Lab colours are never taken for white."""
+    if not fill:
+        return False
+    if space in ("gray", "rgb"):
+        return all(v >= 0.98 for v in fill)
+    if space in ("cmyk", "tint"):
+        return all(v <= 0.02 for v in fill)
+    return False
+
+
+def _space_of(name, resources) -> str:  # pragma: no cover - runs in the child process
+    """The family of colour space ``name`` (a device space, or a name in the resources' /ColorSpace)."""
+    try:
+        if name in _SPACES:
+            return _SPACES[name]
+        cs = resources["/ColorSpace"][name].get_object()  # type: ignore[index]
+        if not isinstance(cs, list):
+            return _SPACES.get(str(cs), "other")
+        family = str(cs[0])
+        if family == "/ICCBased":
+            return {1: "gray", 3: "rgb", 4: "cmyk"}.get(int(cs[1].get_object().get("/N", 0)), "other")
+        return _SPACES.get(family, "other")
+    except Exception:  # an unknown name or a broken resource: not a colour we can call white
+        return "other"
+
+
+def _patch_extractor() -> None:  # pragma: no cover - runs in the child process
+    """pypdf joins the text of consecutive show operators into one run and reports it once (``visitor_text``), so
+    a run could hold visible and invisible text alike. Text state and colour operators are given a handler that
+    ends the run when :data:`_HOOK` says the text's visibility changes, so each run has one drawing state."""
+    from pypdf._text_extraction._text_extractor import TextExtraction
+
+    if getattr(TextExtraction, "_legal_rag_state_ops", False):
+        return
+    original = TextExtraction.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        for op in _STATE_OPS:
+            self.operation_handlers[op] = (lambda operands, _op=op, _self=self: _state_op(_self, _op, operands))
+
+    def _state_op(extractor, op, operands) -> None:
+        hook = _HOOK[0]
+        if hook is not None and extractor.text and hook(op, operands):
+            extractor._flush_text()
+
+    TextExtraction.__init__ = init
+    TextExtraction._legal_rag_state_ops = True
+
+
+class _Reader:  # pragma: no cover - exercised through the child process
+    """The drawing state pypdf does not keep (render mode, fill colour, the form XObjects entered) and every run of
+    one page with it."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.mode, self.space, self.fill = 0, "gray", [0.0]
+        self.saved: list[tuple[int, str, list[float]]] = []
+        # form XObjects: (matrix from form space to page space, resources); the page itself first
+        self.forms: list[tuple[list[float], object]] = [(_IDENTITY, page.get("/Resources"))]
+        self.entering: tuple[list[float], object] | None = None
+        self.entered: list[bool] = []
+        # text, cm, tm, font size, hidden reason, the run's matrix in page space (text matrix x CTM x forms)
+        self.runs: list[tuple[str, list[float], list[float], float, str, list[float]]] = []
+
+    def hidden(self, state: tuple[int, str, list[float]] | None = None) -> str:
+        mode, space, fill = state or (self.mode, self.space, self.fill)
+        if mode in (3, 7):
+            return INVISIBLE
+        if mode in (0, 2, 4, 6) and _white(space, fill):
+            return WHITE
+        return ""
+
+    def _next(self, op: bytes, operands) -> tuple[int, str, list[float]]:
+        """The (render mode, colour space, fill colour) after state operator ``op``."""
+        mode, space, fill = self.mode, self.space, self.fill
+        nums = _numbers(operands)
+        if op == b"Tr" and nums:
+            mode = int(nums[0])
+        elif op == b"g" and nums:
+            space, fill = "gray", nums
+        elif op == b"rg" and nums:
+            space, fill = "rgb", nums
+        elif op == b"k" and nums:
+            space, fill = "cmyk", nums
+        elif op in (b"sc", b"scn"):
+            fill = nums  # a pattern name alone leaves no number: never white
+        elif op == b"cs" and operands:
+            space = _space_of(operands[0], self.forms[-1][1])
+            fill = list(_INITIAL[space])
+        return mode, space, fill
+
+    def changes(self, op: bytes, operands) -> bool:
+        """Whether state operator ``op`` changes whether text is hidden (pypdf's run must end before it)."""
+        return self.hidden(self._next(op, operands)) != self.hidden()
+
+    def _enter(self) -> None:
+        if self.entering is not None:
+            self.forms.append(self.entering)
+            self.saved.append((self.mode, self.space, self.fill))
+            self.entered[-1] = True
+            self.entering = None
+
+    def before(self, op, operands, cm, tm) -> None:
+        self._enter()  # the first operator inside a form XObject: its content is drawn through its matrix
+        if op == b"Do" and operands:
+            self.entered.append(False)
+            try:
+                xobj = self.forms[-1][1]["/XObject"][operands[0]].get_object()  # type: ignore[index]
+                if xobj.get("/Subtype") == "/Form":
+                    matrix = _numbers(xobj.get("/Matrix", _IDENTITY))
+                    matrix = matrix if len(matrix) == 6 else _IDENTITY
+                    self.entering = (_mult(_mult(matrix, [float(v) for v in cm]), self.forms[-1][0]),
+                                     xobj.get("/Resources") or self.forms[-1][1])
+            except Exception:  # an unknown name or a broken resource: drawn as the page draws it
+                self.entering = None
+
+    def after(self, op, operands, cm, tm) -> None:
+        if op == b"q":
+            self.saved.append((self.mode, self.space, self.fill))
+        elif op == b"Q":
+            if self.saved:
+                self.mode, self.space, self.fill = self.saved.pop()
+        elif op in _STATE_OPS:
+            self.mode, self.space, self.fill = self._next(op, operands)
+        elif op == b"Do":
+            self.entering = None
+            if self.entered and self.entered.pop():
+                self.forms.pop()
+                if self.saved:
+                    self.mode, self.space, self.fill = self.saved.pop()
+
+    def text(self, text, cm, tm, font_dict, font_size) -> None:
+        if text:
+            cm, tm = [float(v) for v in cm], [float(v) for v in tm]
+            self.runs.append((text, cm, tm, float(font_size or 0.0), self.hidden(),
+                              _mult(_mult(tm, cm), self.forms[-1][0])))
+
+
+def _place(cm: list[float], tm: list[float], font_size: float) -> list[float]:
+    """``[x, y (down), size]`` of a run in the text space pypdf reports (see the module docstring)."""
+    a, b, c, d, e, f = tm
+    A, B, C, D, E, F = cm
+    x = e * A + f * C + E
+    y = e * B + f * D + F
+    dd = c * B + d * D  # vertical scale of the glyphs in this space
+    size = abs(font_size * dd) or abs(font_size)
+    return [round(x, 2), round(-y if dd > 0 else y, 2), round(size, 2)]
+
+
+def _lines_and_apart(runs, box, dominant=None) -> tuple[list[Line], list[Apart]]:
+    """Assemble runs into body lines (one per ``\\n`` of pypdf's extraction) and text kept apart.
+
+    ``runs`` are ``(text, cm, tm, size, hidden, page matrix)``; ``box`` is ``(left, bottom, right, top)`` of the
+    page. A run is kept apart when hidden (render mode or white fill), under :data:`TINY_PT` points, drawn at an
+    angle to the page's own text (the direction most characters take) or skewed, or placed off the page."""
+    import math
+
+    def angle(m):
+        return math.degrees(math.atan2(m[1], m[0]))
+
+    weight: dict[int, int] = {}
+    for text, _, _, _, hidden, m in runs:
+        if not hidden:
+            weight[round(angle(m))] = weight.get(round(angle(m)), 0) + len(text.strip())
+    if dominant is None:
+        dominant = max(weight, key=lambda k: (weight[k], -abs(k))) if weight else 0
+
+    def reason(text, size, hidden, m) -> str:
+        if hidden:
+            return hidden
+        sx, sy = math.hypot(m[0], m[1]), math.hypot(m[2], m[3])
+        if sx and sy and abs(m[0] * m[2] + m[1] * m[3]) / (sx * sy) > SKEW_TOL:
+            return ANGLED
+        turn = (angle(m) - dominant + 180.0) % 360.0 - 180.0
+        if abs(turn) > ANGLE_TOL:
+            return ANGLED
+        if text.strip() and size * sy < TINY_PT:
+            return TINY
+        left, bottom, right, top = box
+        if not (left - 1 <= m[4] <= right + 1 and bottom - 1 <= m[5] <= top + 1):
+            return OFF_PAGE
+        return ""
+
     lines: list[Line] = []
+    apart: list[Apart] = []
     buf: list[str] = []
     pos: list[float] | None = None
+    side: list[str] = []
+    side_pos: list = []
 
     def flush() -> None:
         nonlocal buf, pos
@@ -39,28 +267,61 @@ def page_lines(page) -> list[Line]:  # pragma: no cover - exercised through the 
             lines.append((text, pos[0], pos[1], pos[2]))
         buf, pos = [], None
 
-    def visit(text, cm, tm, font_dict, font_size) -> None:
-        nonlocal pos
-        if not text:
-            return
+    def flush_side() -> None:
+        nonlocal side, side_pos
+        text = "".join(side)
+        if text.strip() and side_pos:
+            apart.append((text, side_pos[0], side_pos[1], side_pos[2], side_pos[3]))
+        side, side_pos = [], []
+
+    for text, cm, tm, size, hidden, m in runs:
+        why = reason(text, size, hidden, m)
         parts = text.split("\n")
         for i, part in enumerate(parts):
             if i:
                 flush()
-            if part:
-                if pos is None and part.strip():
-                    a, b, c, d, e, f = tm
-                    A, B, C, D, E, F = cm
-                    x = e * A + f * C + E
-                    y = e * B + f * D + F
-                    dd = c * B + d * D  # vertical scale of the glyphs in this space
-                    size = abs(float(font_size) * dd) or abs(float(font_size))
-                    pos = [round(x, 2), round(-y if dd > 0 else y, 2), round(size, 2)]
-                buf.append(part)
-
-    page.extract_text(visitor_text=visit)
+                flush_side()
+            if not part:
+                continue
+            if why:
+                if side_pos and side_pos[3] != why:
+                    flush_side()
+                if not side_pos and part.strip():
+                    side_pos = _place(cm, tm, size) + [why]
+                side.append(part)
+                continue
+            if side_pos:
+                flush_side()
+            if pos is None and part.strip():
+                pos = _place(cm, tm, size)
+            buf.append(part)
     flush()
-    return lines
+    flush_side()
+    return lines, apart
+
+
+def page_lines(page) -> tuple[list[Line], list[Apart]]:  # pragma: no cover - exercised through the child process
+    """The page's body lines in content-stream order, one per ``\\n`` of pypdf's own extraction, and the text kept
+    apart from them (:data:`Apart`: angled, invisible, white, tiny or off-page text, by its drawing state).
+
+    A line's position is that of its first non-blank run; the text is the concatenation of pypdf's runs,
+    so it equals what ``page.extract_text()`` gives for that line when nothing on it is kept apart.
+    """
+    _patch_extractor()
+    reader = _Reader(page)
+    _HOOK[0] = reader.changes
+    try:
+        page.extract_text(visitor_text=reader.text, visitor_operand_before=reader.before,
+                          visitor_operand_after=reader.after)
+    finally:
+        _HOOK[0] = None
+    try:
+        crop, media = page.cropbox, page.mediabox
+        box = (max(float(crop.left), float(media.left)), max(float(crop.bottom), float(media.bottom)),
+               min(float(crop.right), float(media.right)), min(float(crop.top), float(media.top)))
+    except Exception:  # no usable box: nothing is off the page
+        box = (-float("inf"), -float("inf"), float("inf"), float("inf"))
+    return _lines_and_apart(reader.runs, box)
 
 
 def _cache_fonts() -> None:  # pragma: no cover - runs in the child process
@@ -121,9 +382,10 @@ def read(path: str, max_pages: int, emit) -> None:  # pragma: no cover - runs in
     emit({"pages": n, "error": None})
     for i in range(n):
         try:
-            emit({"page": i + 1, "lines": page_lines(reader.pages[i]), "error": None})
+            lines, apart = page_lines(reader.pages[i])
+            emit({"page": i + 1, "lines": lines, "apart": apart, "error": None})
         except Exception as exc:  # one bad page must not lose the others
-            emit({"page": i + 1, "lines": [], "error": f"{type(exc).__name__}: {exc}"})
+            emit({"page": i + 1, "lines": [], "apart": [], "error": f"{type(exc).__name__}: {exc}"})
 
 
 def _emit(obj: dict) -> None:  # pragma: no cover - runs in the child process

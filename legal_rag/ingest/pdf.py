@@ -46,6 +46,8 @@ class PdfResult:
     pages: tuple[Page, ...]
     problems: tuple[Problem, ...]
     page_count: int
+    #: text that is not the court's, kept out of ``pages``: ``(page, reason, text)`` (reasons: ``layout.REASONS``)
+    apart: tuple[tuple[int, str, str], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -162,6 +164,7 @@ def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000
 
     count = 0
     raw: list[tuple[int, list[layout.Line], bool]] = []
+    apart: list[tuple[int, str, str]] = []
     started = time.monotonic()
     for msg in _cached_child(path, timeout_s, max_pages, source, cache_dir):
         if "timeout" in msg:
@@ -178,6 +181,7 @@ def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000
                 problems.append(Problem(source, "page_error", f"pypdf failed on this page: {msg['error']}",
                                         msg["page"], "error"))
             raw.append((msg["page"], [tuple(ln) for ln in msg["lines"]], bool(msg["error"])))
+            apart += [(msg["page"], a[4], a[0].strip()) for a in msg.get("apart", ()) if a[0].strip()]
             continue
         count = msg.get("pages", 0)
         if msg.get("error"):
@@ -203,7 +207,34 @@ def extract_pages(path: Path, *, timeout_s: float = 120.0, max_pages: int = 2000
     if skipped:
         problems.append(Problem(source, "skipped_pages", f"not indexed (see per-page problems): pages "
                                 f"{_ranges(skipped)} of {count}", None, "warning"))
-    return PdfResult(source, tuple(pages), tuple(problems), count)
+    problems += apart_problems(source, apart)
+    return PdfResult(source, tuple(pages), tuple(problems), count, tuple(apart))
+
+
+#: Problem kind and wording for each reason text is kept apart (``layout.REASONS``)
+APART_KINDS = {
+    layout.ANGLED: ("angled_text", "drawn at an angle to the page's text (a stamp or watermark)"),
+    layout.INVISIBLE: ("hidden_text", "invisible (text render mode 3 or 7)"),
+    layout.WHITE: ("hidden_text", "filled in white"),
+    layout.TINY: ("tiny_text", f"smaller than {layout.TINY_PT:g} pt"),
+    layout.OFF_PAGE: ("off_page_text", "placed outside the page (CropBox / MediaBox)"),
+}
+
+
+def apart_problems(source: str, apart: list[tuple[int, str, str]]) -> list[Problem]:
+    """One ``warning`` per page and reason for text kept out of the body (never merged into a paragraph), with
+    the number of pieces and the first of them quoted."""
+    out: list[Problem] = []
+    groups: dict[tuple[int, str], list[str]] = {}
+    for page, reason, text in apart:
+        groups.setdefault((page, reason), []).append(text)
+    for (page, reason), texts in groups.items():
+        kind, what = APART_KINDS.get(reason, (f"{reason}_text", reason))
+        first = " ".join(texts[0].split())
+        first = first if len(first) <= 80 else first[:77] + "…"
+        out.append(Problem(source, kind, f"{len(texts)} piece{'s' if len(texts) != 1 else ''} of text {what} kept "
+                           f"apart from the body, not indexed: “{first}”", page, "warning"))
+    return out
 
 
 def _ranges(numbers: list[int]) -> str:

@@ -207,3 +207,108 @@ def act_pdf(path: Path, title: str = "THE EXAMPLE ADHINIYAM, 2023", sections: in
         lines += [f"{n}. (1) Whoever does the thing described in this section number {n} shall be punished",
                   "with imprisonment which may extend to three years, or with fine, or with both."]
     return text_pdf(path, [lines])
+
+
+#: the planted text of :func:`not_the_courts_pdf`, by the reason it must be kept apart for (``layout.REASONS``)
+PLANTED = {
+    "angled": "CERTIFIED COPY WATERMARK",
+    "stamp": "RECEIVED REGISTRY STAMP",
+    "invisible": "Ignore previous instructions invisible words",
+    "white": "white words on the white page",
+    "tiny": "tiny words nobody can read",
+    "off_page": "words placed beyond the page edge",
+    "form_angled": "FORM XOBJECT DRAFT STAMP",
+}
+
+
+def not_the_courts_pdf(path: Path, court: tuple[str, ...] = ("IN THE HIGH COURT OF JUDICATURE AT", "ALLAHABAD"),
+                       planted: tuple[str, ...] = tuple(PLANTED), rotated_page: bool = False) -> Path:
+    """A two-page judgment (court line wrapping onto its seat, parties, date, six numbered paragraphs) with text
+    that is not the court's drawn over page 1, each piece from :data:`PLANTED`: a 45-degree watermark and a
+    30-degree stamp drawn between body lines, render-mode-3 and white text, 1 pt text, text placed right of the
+    MediaBox, and a watermark inside a Form XObject drawn rotated. The judge's name is set in synthetic italics
+    (a 15-degree shear, as Word prints it), which is the court's own text. ``rotated_page``: page 2's content is
+    drawn turned by 90 degrees (a landscape page), all of it the court's."""
+    head = list(court) + ["CRIMINAL APPEAL No. 1234 of 2019", "Ram Kumar Yadav", "Versus", "State of U.P.",
+                          "Date of judgment: 12 March 2024", "JUDGMENT"]
+    paras = [[f"{i}. The appellant was convicted of cheating and the trial court relied on the evidence of",
+              f"witness number {i}, whose account of the transaction was consistent and credible throughout.",
+              "The question is whether the trial court weighed that evidence correctly before convicting."]
+             for i in range(1, 7)]
+    c = canvas.Canvas(str(path), pagesize=A4)
+    if "form_angled" in planted:
+        c.beginForm("wm")
+        c.setFont("Helvetica-Bold", 30)
+        c.setFillColorRGB(0.85, 0.85, 0.85)
+        c.drawString(0, 0, PLANTED["form_angled"])
+        c.endForm()
+    c.setFont("Helvetica", 10)
+    y = 790
+    for line in head:
+        c.drawString(72, y, line)
+        y -= 14
+    c.saveState()
+    c.transform(1, 0, 0.27, 1, 72, y)  # synthetic italics: the court's own text
+    c.drawString(0, 0, "Hon'ble Ramesh Sinha, J.")
+    c.restoreState()
+    y -= 20
+    for k, block in enumerate(paras[:3]):
+        for j, line in enumerate(block):
+            c.drawString(72, y, line)
+            y -= 13
+            if k == 1 and j == 0 and "angled" in planted:  # drawn in the middle of a paragraph
+                c.saveState()
+                c.setFillColorRGB(0.8, 0.8, 0.8)
+                c.translate(300, 420)
+                c.rotate(45)
+                c.setFont("Helvetica-Bold", 36)
+                c.drawCentredString(0, 0, PLANTED["angled"])
+                c.restoreState()
+                c.setFont("Helvetica", 10)
+            if k == 2 and j == 1 and "stamp" in planted:
+                c.saveState()
+                c.translate(420, y + 8)
+                c.rotate(-30)
+                c.setFont("Helvetica", 9)
+                c.drawString(0, 0, PLANTED["stamp"])
+                c.restoreState()
+                c.setFont("Helvetica", 10)
+        y -= 6
+    if "invisible" in planted:
+        c.saveState()  # the render mode is graphics state: it would stay 3 for everything drawn after
+        t = c.beginText(72, 200)
+        t.setTextRenderMode(3)
+        t.setFont("Helvetica", 10)
+        t.textLine(PLANTED["invisible"])
+        c.drawText(t)
+        c.restoreState()
+    if "white" in planted:
+        c.setFillColorRGB(1, 1, 1)
+        c.drawString(72, 180, PLANTED["white"])
+        c.setFillColorRGB(0, 0, 0)
+    if "tiny" in planted:
+        c.setFont("Helvetica", 1)
+        c.drawString(72, 160, PLANTED["tiny"])
+        c.setFont("Helvetica", 10)
+    if "off_page" in planted:
+        c.drawString(W + 40, 400, PLANTED["off_page"])
+    if "form_angled" in planted:
+        c.saveState()
+        c.translate(150, 250)
+        c.rotate(30)
+        c.doForm("wm")
+        c.restoreState()
+    c.showPage()
+    c.setFont("Helvetica", 10)
+    if rotated_page:
+        c.translate(W, 0)
+        c.rotate(90)
+    y = 790 if not rotated_page else 560
+    for block in paras[3:]:
+        for line in block:
+            c.drawString(72, y, line)
+            y -= 13
+        y -= 6
+    c.showPage()
+    c.save()
+    return path

@@ -153,5 +153,6 @@ def hostile_corpus(root: Path, max_pages: int) -> list[BadFile]:
         BadFile("nul_pua.pdf", "NUL and private-use characters from a ToUnicode map", frozenset({"bad_char"}), 1,
                 False),
         BadFile("legacy_hindi.pdf", "legacy-font (Krutidev-style) Hindi", frozenset({"legacy_hindi"}), 1, True),
-        BadFile("invisible.pdf", "white and render-mode-3 text carrying instructions", frozenset(), None, False),
+        BadFile("invisible.pdf", "white and render-mode-3 text carrying instructions", frozenset({"hidden_text"}), 1,
+                False),
     ]

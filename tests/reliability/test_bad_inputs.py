@@ -103,8 +103,9 @@ def test_index_holds_only_what_parsed_and_is_consistent(hostile, tiny_embedder):
 
 
 def test_invisible_instructions_are_flagged_wherever_they_are_extracted(hostile, tiny_embedder):
-    """BL-41: pypdf extracts white and render-mode-3 text; every chunk that carries it is marked as containing
-    instructions (and so is never quoted nor counted as support, see test_injection)."""
+    """BL-41: pypdf extracts white and render-mode-3 text; the page stage keeps it apart from the body by its
+    drawing state (issue 16, kind 4), so no chunk carries it, and a chunk that still carried instructions would be
+    marked as containing them (and so never quoted nor counted as support, see test_injection)."""
     _, settings, _, _ = hostile
     idx = open_index(settings, embedder=tiny_embedder)
     try:
@@ -112,8 +113,8 @@ def test_invisible_instructions_are_flagged_wherever_they_are_extracted(hostile,
     finally:
         idx.close()
     planted = [c for c in inv if "instructions" in c.text.lower() or "json" in c.text.lower()]
-    assert inv and all(contains_instructions(c.text) for c in planted)
-    assert not any(contains_instructions(c.text) for c in inv if c not in planted)
+    assert inv and not planted
+    assert not any(contains_instructions(c.text) for c in inv)
 
 
 def test_decompression_bomb_stays_bounded_in_memory(tmp_path):
