@@ -199,8 +199,10 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             # one column on a phone (Gradio wraps a row whose columns pass their min_width).
             with gr.Row(equal_height=False, elem_id="lr-ask-row"):
                 with gr.Column(scale=5, min_width=340, elem_id="lr-ask-col"):
+                    # the chat grows with its answers (no box of its own to scroll, BL-62); after each answer the
+                    # page brings the newest question to the top (SHOW_NEWEST_JS)
                     chat = gr.Chatbot(label="Answer", elem_id="lr-chat", height="auto", min_height=160,
-                                      max_height="55vh", latex_delimiters=[], autoscroll=True)
+                                      max_height=None, latex_delimiters=[], autoscroll=False)
                     with gr.Row():
                         question = gr.Textbox(label="Question", placeholder="What is the BNS equivalent of IPC 420?",
                                               info=f"At most {limit:,} characters.", elem_id="lr-question", scale=4,
@@ -245,7 +247,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         ask_inputs = [question, chat, offence_date, acts, codes, judgments, generator, include_unverified]
         ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads]
         for trigger in (send.click, question.submit):
-            trigger(ask, ask_inputs, ask_outputs).then(lambda: "", None, question)
+            trigger(ask, ask_inputs, ask_outputs).then(lambda: "", None, question).then(None, js=SHOW_NEWEST_JS)
         include_unverified.change(_exports, [answer_state, include_unverified], downloads)
         lookup_btn.click(lookup, lookup_in, lookup_out)
         lookup_in.submit(lookup, lookup_in, lookup_out)
@@ -365,14 +367,27 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
 
 #: Layout for a laptop and a phone (BL-62): the citation table scrolls sideways inside its own box instead of being
 #: cut off, so every column (source, page, quote, check) can be reached on a 390 px screen; chat messages wrap.
+#: after an answer: the newest question scrolled to the top of the page, its answer below it and, on a wide screen,
+#: the citations beside it in the sticky right-hand column
+SHOW_NEWEST_JS = """() => {
+  const asked = document.querySelectorAll('#lr-chat .message.user');
+  if (asked.length > 1) window.scrollTo({top: asked[asked.length - 1].getBoundingClientRect().top + window.scrollY - 8});
+}"""
+
 LAYOUT_CSS = """
 #lr-citations, #lr-citations .lr-citations { max-width: 100%; }
 #lr-citations .lr-citations { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-#lr-citations .lr-citations table { min-width: 36em; }
+#lr-citations .lr-citations table { min-width: 36em; box-sizing: border-box; }
 #lr-banner .lr-banner { overflow-wrap: anywhere; }
 #lr-lookup-out .lr-rows { display: block; overflow-x: auto; }
 #lr-chat .message { overflow-wrap: anywhere; }
 #lr-head p { margin: 0; }
+#lr-chat, #lr-chat > div { max-height: none !important; }
+.gradio-container { overflow: clip visible !important; }  /* 'hidden' made it a scroll box: no sticky column */
+#lr-cite-col { position: sticky; top: 8px; align-self: flex-start; max-height: calc(100vh - 16px); overflow-y: auto;
+               flex-wrap: nowrap !important; }  /* a wrapping column moved a tall table beside itself, off screen */
+#lr-cite-col > * { flex-shrink: 0; }
+@media (max-width: 800px) { #lr-cite-col { position: static; max-height: none; overflow-y: visible; } }
 """
 
 

@@ -32,8 +32,10 @@ def box(page, selector: str) -> dict:
 
 
 def in_view(b: dict, viewport: dict) -> bool:
-    """The box starts inside the viewport (its top-left corner can be seen without scrolling)."""
-    return 0 <= b["x"] < viewport["width"] and 0 <= b["y"] < viewport["height"]
+    """The box starts inside the viewport and a useful part of it can be read there: its top-left corner and at
+    least 60 px of it (or all of it, if smaller) across and down are on screen without scrolling."""
+    w, h = min(b["width"], 60), min(b["height"], 20)
+    return -2 <= b["x"] and b["x"] + w <= viewport["width"] + 1 and -2 <= b["y"] and b["y"] + h <= viewport["height"] + 1
 
 
 @pytest.fixture
@@ -54,22 +56,27 @@ def sized(chromium, served):
         pg.close()
 
 
+#: how far the chat's own boxes can scroll inside themselves (0: the chat grows with its answers)
+CHAT_INNER_SCROLL = """() => { const els = [document.querySelector('#lr-chat'), ...document.querySelectorAll('#lr-chat *')];
+    return Math.max(0, ...els.map(e => (getComputedStyle(e).overflowY.match(/auto|scroll|hidden/) ?
+                                        e.scrollHeight - e.clientHeight : 0))); }"""
+
+
 def check_laptop(page, artifacts, name: str) -> None:
-    ask(page, SECTION_Q)
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(artifacts / f"{name}-1366x768.png"))
-    assert page.evaluate("window.scrollY") == 0
-    answer = box(page, "#lr-chat .message.bot >> nth=-1") if page.locator("#lr-chat .message.bot").count() \
-        else box(page, "#lr-chat .message >> nth=-1")
-    assert in_view(answer, LAPTOP), answer  # the answer is on screen
-    first_row = box(page, "#lr-citations .lr-cite")
-    assert in_view(first_row, LAPTOP), first_row  # and so are its citations, beside it
-    assert in_view(box(page, "#lr-export-docx"), LAPTOP)  # and the export buttons
-    # the chat is not a fixed 360 px box scrolled on its own: a one-question conversation fits without scrolling
-    inner = page.evaluate("""() => { const els = [...document.querySelectorAll('#lr-chat *')];
-        return Math.max(0, ...els.map(e => (getComputedStyle(e).overflowY.match(/auto|scroll/) ?
-                                            e.scrollHeight - e.clientHeight : 0))); }""")
-    assert inner <= 2, f"the chat scrolls inside its box by {inner}px"
+    for turn, question in enumerate((SECTION_Q, "And what is the punishment under IPC 420?")):
+        ask(page, question)
+        page.wait_for_timeout(500)  # the page brings the newest question to the top after the answer
+        page.screenshot(path=str(artifacts / f"{name}-1366x768-turn{turn + 1}.png"))
+        asked = box(page, "#lr-chat .message.user >> nth=-1")
+        answer = box(page, "#lr-chat .message.bot >> nth=-1")
+        assert in_view(asked, LAPTOP) and in_view(answer, LAPTOP), (turn, asked, answer)  # the newest answer
+        first_row = box(page, "#lr-citations .lr-cite")
+        assert in_view(first_row, LAPTOP), (turn, first_row)  # and its citations, beside it
+        assert in_view(box(page, "#lr-export-docx"), LAPTOP), turn  # and the export buttons
+        if turn == 0:
+            assert page.evaluate("window.scrollY") == 0  # the first answer needs no scrolling at all
+        inner = page.evaluate(CHAT_INNER_SCROLL)
+        assert inner <= 2, f"the chat scrolls inside a box of its own by {inner}px (the newest answer is hidden)"
 
 
 def check_phone(page, artifacts, name: str) -> None:
