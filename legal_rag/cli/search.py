@@ -22,13 +22,15 @@ def search_cmd(
 ) -> None:
     """Print ranked passages with act, section, title, page and scores."""
     from ..index import open_index
-    from ..retrieve import search
+    from ..law.normalise import normalise_input
+    from ..retrieve import Filters, search
 
     try:
         settings = load_settings()
+        filters = Filters.of({"act": list(act or ()), "code": code, "kind": kind})  # FilterError names a bad value
         index = open_index(settings)
-        filters = {k: v for k, v in (("act", tuple(act or ())), ("code", code), ("kind", kind)) if v}
-        hits = search(query, index, settings, mode=mode, filters=filters or None, limit=limit)
+        hits = search(normalise_input(query), index, settings, mode=mode,
+                      filters=None if filters.is_empty() else filters, limit=limit)
     except LegalRagError as exc:
         fail(exc)
     if not hits:

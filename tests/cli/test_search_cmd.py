@@ -28,3 +28,15 @@ def test_missing_index_is_one_line_error(tmp_path, monkeypatch):
     monkeypatch.setenv("LEGAL_RAG_DATA_DIR", str(tmp_path / "none"))
     r = CliRunner().invoke(_app(), ["search", "IPC 420"])
     assert r.exit_code == 1 and "error: no index" in r.output
+
+
+def test_search_reads_the_query_and_filters_at_the_front_door(small_index, monkeypatch):
+    """"IPC ४२०" is IPC 420 (BL-43); a filter value the index cannot take is one line naming it, exit 1."""
+    idx, s = small_index
+    monkeypatch.setenv("LEGAL_RAG_DATA_DIR", str(s.data_dir))
+    r = CliRunner().invoke(_app(), ["search", "IPC ४२०", "-n", "3"])
+    assert r.exit_code == 0 and "[lookup 1.0000] IPC 420" in r.output, r.output
+    r = CliRunner().invoke(_app(), ["search", "cheating", "--code", "newest"])
+    assert r.exit_code == 1 and "code='newest'" in r.output
+    r = CliRunner().invoke(_app(), ["search", "cheating", "--code", "new", "-n", "5"])
+    assert r.exit_code == 0 and " IPC " not in r.output and "BNS" in r.output, r.output
