@@ -1,0 +1,46 @@
+"""The CLI's front door on the real index (slow): a question with Devanagari digits (BL-43) and one holding a
+vertical tab or form feed exported as DOCX (BL-54), exactly as a user types them on the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def cli(real_pipeline, monkeypatch):
+    from legal_rag.cli import app
+
+    monkeypatch.setenv("LEGAL_RAG_DATA_DIR", str(real_pipeline.settings.data_dir))
+    return lambda *args: CliRunner().invoke(app, list(args))
+
+
+def test_ask_with_devanagari_digits(cli):
+    r = cli("ask", "What is the BNS equivalent of IPC ४२०?", "--offence-date", "२०२४-०६-२०", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output[r.output.index("{"):])
+    assert doc["query"] == "What is the BNS equivalent of IPC 420?"
+    flag = next(f for f in doc["supersession"] if f["found_in"] == "query")
+    assert (flag["old"]["section"], [n["section"] for n in flag["new"]]) == ("420", ["318"])
+    assert flag["applies"] == "IPC" and "2024-06-20" in flag["note"]  # BNS s.358: the IPC governs
+
+
+@pytest.mark.parametrize("sep", ["\x0b", "\x0c"], ids=["vertical-tab", "form-feed"])
+def test_export_docx_with_a_control_character(cli, tmp_path, sep):
+    from docx import Document
+
+    out = tmp_path / "answer.docx"
+    r = cli("export", f"What replaced Section 498A IPC?{sep}The wife was harassed for dowry.", "-f", "docx", "-o",
+            str(out))
+    assert r.exit_code == 0, r.output
+    body = "\n".join(p.text for p in Document(str(out)).paragraphs)
+    assert "What replaced Section 498A IPC? The wife was harassed for dowry." in body and "85" in body
+
+
+def test_lookup_in_hindi(cli):
+    r = cli("lookup", "आईपीसी ४२०")
+    assert r.exit_code == 0 and "BNS 318(4)" in r.output, r.output
