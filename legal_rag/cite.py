@@ -14,24 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .law import find_refs
-from .text import content_terms, normalise, split_sentences, unwrap
+from .text import MARKER, content_terms, normalise, parse_marker, split_sentences, unwrap
 from .types import Citation, Hit, StatuteRef
 
-MARKER = re.compile(r"\[(\d{1,3}(?:\s*(?:,|-|–)\s*\d{1,3})*)\]")
 QUOTE = re.compile(r"[\"“]([^\"“”]{3,}?)[\"”]")
-
-
-def parse_marker(body: str) -> list[int]:
-    """``"1, 3-5"`` -> ``[1, 3, 4, 5]``; a reversed or huge range yields only its ends."""
-    out: list[int] = []
-    for part in re.split(r"\s*,\s*", body.strip()):
-        rng = re.fullmatch(r"(\d+)\s*[-–]\s*(\d+)", part)
-        if rng:
-            lo, hi = int(rng.group(1)), int(rng.group(2))
-            out += list(range(lo, hi + 1)) if 0 <= hi - lo <= 20 else [lo, hi]
-        elif part.isdigit():
-            out.append(int(part))
-    return out
 
 
 def strip_markers(text: str) -> str:

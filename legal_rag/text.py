@@ -239,3 +239,20 @@ def numbers_in(text: str) -> set[int]:
             if n is not None:
                 out.add(n)
     return out
+
+
+#: an answer's citation marker: ``[1]``, ``[1, 3]``, ``[2-4]`` (group 1 is the inside); read by cite and export
+MARKER = re.compile(r"\[(\d{1,3}(?:\s*(?:,|-|–)\s*\d{1,3})*)\]")
+
+
+def parse_marker(body: str) -> list[int]:
+    """``"1, 3-5"`` -> ``[1, 3, 4, 5]``; a reversed or huge range (over 20) yields only its ends."""
+    out: list[int] = []
+    for part in re.split(r"\s*,\s*", body.strip()):
+        rng = re.fullmatch(r"(\d+)\s*[-–]\s*(\d+)", part)
+        if rng:
+            lo, hi = int(rng.group(1)), int(rng.group(2))
+            out += list(range(lo, hi + 1)) if 0 <= hi - lo <= 20 else [lo, hi]
+        elif part.isdigit():
+            out.append(int(part))
+    return out

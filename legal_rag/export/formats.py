@@ -14,24 +14,26 @@ format exports the same records. References:
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
+from typing import get_args
 
 import bibtexparser
 import rispy
 from bibtexparser.model import Entry, Field
 
 from ..errors import LegalRagError
-from ..types import Answer, StatuteRef, SupersessionFlag
-from .records import CitationRecord, citation_records
+from ..text import MARKER, parse_marker
+from ..types import Answer, DocKind, FlagKind, StatuteRef, Support, SupersessionFlag
+from .records import DOCUMENT_LABEL, CitationRecord, citation_records
+from .sheet import CSV_COLUMNS, to_csv
 
 JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
-CSV_COLUMNS = ("marker", "kind", "citation", "act", "act_title", "section", "title", "court", "date", "reporters",
-               "paras", "source", "pages", "quote", "sentences", "support", "weight", "now", "now_note",
-               "source_row", "chunk_id")
+#: record kind -> RIS type, biblatex entry type, CSL type (a document that is no judgment is never a case)
+RIS_TYPES: dict[DocKind, str] = {"statute": "STAT", "judgment": "CASE", "document": "GEN"}
+BIBTEX_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "jurisdiction", "document": "misc"}
+CSL_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "legal_case", "document": "document"}
 _MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 
 
@@ -50,18 +52,46 @@ class ExportDoc:
     include_unverified: bool = False
 
 
+#: what replaces, in an export, the marker of a citation that was left out (not verified)
+UNVERIFIED_MARK = "[unverified]"
+
+
+def renumber(text: str, numbers: dict[int, int], dropped: set[int] | frozenset[int] = frozenset()) -> str:
+    """``text`` with each citation marker rewritten by ``numbers`` (answer marker -> footnote number); a marker in
+    ``dropped`` becomes :data:`UNVERIFIED_MARK`. Brackets naming no citation (``[2020] 11 S.C.R.``) stay as written.
+
+    ``renumber("A [1]. B [3]. C [2, 3].", {1: 1, 3: 2}, {2}) -> "A [1]. B [2]. C [2][unverified]."``
+    """
+    def sub(m: re.Match) -> str:
+        nums = parse_marker(m.group(1))
+        if not any(n in numbers or n in dropped for n in nums):
+            return m.group(0)
+        kept = list(dict.fromkeys(numbers[n] for n in nums if n in numbers))
+        out = f"[{', '.join(map(str, kept))}]" if kept else ""
+        return out + (UNVERIFIED_MARK if any(n in dropped for n in nums) else "")
+
+    return MARKER.sub(sub, text)
+
+
 def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
-    """The export view of ``answer``: records from :func:`citation_records`, flags de-duplicated in order."""
+    """The export view of ``answer``: records from :func:`citation_records`, flags de-duplicated in order.
+
+    Footnotes are numbered 1..n without gaps, in the order of the answer's markers: the answer text and the
+    records are renumbered together (markers [1] and [3] exported -> [1] and [2]), and the marker of a citation
+    left out (not verified, unless ``include_unverified``) reads :data:`UNVERIFIED_MARK`."""
     flags = tuple(dict.fromkeys(answer.flags))
-    return ExportDoc(answer.query, answer.text, citation_records(answer, include_unverified), flags,
+    recs = citation_records(answer, include_unverified)
+    numbers = {r.marker: i for i, r in enumerate(recs, 1)}
+    dropped = {c.marker for c in answer.citations} - set(numbers)
+    recs = tuple(replace(r, marker=numbers[r.marker]) for r in recs)
+    return ExportDoc(answer.query, renumber(answer.text, numbers, dropped), recs, flags,
                      tuple(answer.problems), answer.model, answer.index_id, include_unverified)
 
 
 def flag_line(flag: SupersessionFlag) -> str:
     """``"IPC 420 → BNS 318(4) [superseded; applies: BNS; table: BPRD_...csv#453] note"``."""
     new = ", ".join(map(str, flag.new)) or "—"
-    kind = getattr(flag, "kind", "superseded")
-    bits = [kind] + ([f"applies: {flag.applies}"] if flag.applies else []) + (
+    bits = [flag.kind] + ([f"applies: {flag.applies}"] if flag.applies else []) + (
         [f"table: {flag.source_row}"] if flag.source_row else [])
     return f"{flag.old} → {new} [{'; '.join(bits)}] {flag.note}".strip()
 
@@ -90,7 +120,8 @@ def to_markdown(doc: ExportDoc) -> str:
     if doc.problems:
         lines += ["## Problems", ""] + [f"- {p}" for p in doc.problems] + [""]
     if not doc.include_unverified:
-        lines += ["_Only verified citations are listed._", ""]
+        left_out = f"; {UNVERIFIED_MARK} marks a citation left out" if UNVERIFIED_MARK in doc.answer else ""
+        lines += [f"_Only verified citations are listed{left_out}._", ""]
     lines += [f"[^{r.marker}]: {_footnote_text(r)}" for r in doc.records]
     return "\n".join(lines).rstrip() + "\n"
 
@@ -106,7 +137,7 @@ def _ref(d: dict) -> StatuteRef:
 def to_json(doc: ExportDoc) -> str:
     """Lossless JSON (UTF-8 text, 2-space indent); read back with :func:`doc_from_json`."""
     flags = [dict(old=_ref_dict(f.old), new=[_ref_dict(r) for r in f.new], found_in=f.found_in, applies=f.applies,
-                  note=f.note, source_row=f.source_row, kind=getattr(f, "kind", "superseded")) for f in doc.flags]
+                  note=f.note, source_row=f.source_row, kind=f.kind) for f in doc.flags]
     recs = [dict(asdict(r), pages=list(r.pages), reporters=list(r.reporters), sentences=list(r.sentences),
                  now=list(r.now)) for r in doc.records]
     return json.dumps({"format": JSON_FORMAT, "version": JSON_VERSION, "query": doc.query, "answer": doc.answer,
@@ -122,34 +153,21 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
         if d.get("format") != JSON_FORMAT or d.get("version") != JSON_VERSION:
             raise ValueError(f"not a {JSON_FORMAT} v{JSON_VERSION} file")
         flag_keys = {f.name for f in fields(SupersessionFlag)}
-        flags = tuple(SupersessionFlag(**{k: v for k, v in dict(f, old=_ref(f["old"]), new=tuple(_ref(r) for r in f["new"])).items()
+        flags = tuple(SupersessionFlag(**{k: v for k, v in dict(f, old=_ref(f["old"]), new=tuple(_ref(r) for r in f["new"]),
+                                                               kind=f["kind"]).items()
                                           if k in flag_keys}) for f in d["supersession"])
         recs = tuple(CitationRecord(**dict(r, pages=tuple(r["pages"]), reporters=tuple(r["reporters"]),
                                            sentences=tuple(r["sentences"]), now=tuple(r["now"])))
                      for r in d["citations"])
+        for what, value, allowed in ([("flag kind", f.kind, get_args(FlagKind)) for f in flags]
+                                     + [("support", r.support, get_args(Support)) for r in recs]
+                                     + [("record kind", r.kind, get_args(DocKind)) for r in recs]):
+            if value not in allowed:
+                raise ValueError(f"unknown {what} {value!r} (one of {', '.join(allowed)})")
         return ExportDoc(d["query"], d["answer"], recs, flags, tuple(d["problems"]), d["model"], d["index_id"],
                          bool(d["include_unverified"]))
     except (ValueError, KeyError, TypeError) as exc:
         raise LegalRagError(f"{name}: cannot read exported answer: {exc}") from None
-
-
-def _csv_value(r: CitationRecord, col: str) -> str:
-    v = getattr(r, col)
-    if col == "pages":
-        return f"{v[0]}-{v[1]}"
-    if isinstance(v, tuple):
-        return " | ".join(v)
-    return "" if v is None else str(v)
-
-
-def to_csv(doc: ExportDoc) -> str:
-    """One row per citation record, columns :data:`CSV_COLUMNS` (lists joined with ``" | "``, pages ``a-b``)."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(CSV_COLUMNS)
-    for r in doc.records:
-        w.writerow([_csv_value(r, c) for c in CSV_COLUMNS])
-    return buf.getvalue()
 
 
 def _notes(r: CitationRecord) -> list[str]:
@@ -162,18 +180,18 @@ def _notes(r: CitationRecord) -> list[str]:
 
 
 def to_ris(doc: ExportDoc) -> str:
-    """RIS records (``TY STAT`` / ``TY CASE``) written by ``rispy``; N1 notes hold the Indian-style citation,
-    the support mark, the weight and the supersession note."""
+    """RIS records (``TY STAT`` / ``TY CASE``; ``TY GEN`` for another document) written by ``rispy``; N1 notes hold
+    the Indian-style citation, the support mark, the weight and the supersession note."""
     refs = []
     for r in doc.records:
-        d = {"type_of_reference": "STAT" if r.kind == "statute" else "CASE", "id": f"lr{r.marker}",
+        d = {"type_of_reference": RIS_TYPES[r.kind], "id": f"lr{r.marker}",
              "title": r.act_title if r.kind == "statute" else r.title, "start_page": str(r.pages[0]),
              "end_page": str(r.pages[1]), "notes": _notes(r), "file_attachments1": r.source}
         if r.kind == "statute":
             d.update(section=r.section, short_title=r.act)
             if r.title:
                 d["secondary_title"] = r.title
-        else:
+        elif r.kind == "judgment":
             d.update(publisher=r.court, date=r.date.replace("-", "/"))
             if r.reporters:
                 d["number"] = "; ".join(r.reporters)
@@ -208,14 +226,15 @@ def bibtex_key(r: CitationRecord) -> str:
 
 
 def to_bibtex(doc: ExportDoc) -> str:
-    """biblatex entries (``@legislation`` / ``@jurisdiction``) written by ``bibtexparser``."""
+    """biblatex entries (``@legislation`` / ``@jurisdiction``; ``@misc`` for another document) written by
+    ``bibtexparser``."""
     lib = bibtexparser.Library()
     for r in doc.records:
         f = {"title": r.act_title if r.kind == "statute" else r.title, "pages": f"{r.pages[0]}--{r.pages[1]}",
              "note": "; ".join(_notes(r)), "file": r.source}
         if r.kind == "statute":
             f.update(shorttitle=r.act, number=f"s. {r.section}")
-        else:
+        elif r.kind == "judgment":
             f["institution"] = r.court
             if r.date:
                 f["date"] = r.date
@@ -225,7 +244,7 @@ def to_bibtex(doc: ExportDoc) -> str:
             f["year"] = r.year
         if r.quote:
             f["abstract"] = r.quote
-        entry_type = "legislation" if r.kind == "statute" else "jurisdiction"
+        entry_type = BIBTEX_TYPES[r.kind]
         # bibtexparser's writer adds the enclosing braces; ``file`` is a verbatim field in biblatex (not escaped)
         lib.add(Entry(entry_type, bibtex_key(r), [Field(k, v.replace("{", "(").replace("}", ")") if k == "file"
                                                         else tex(v)) for k, v in f.items() if v]))
@@ -233,14 +252,16 @@ def to_bibtex(doc: ExportDoc) -> str:
 
 
 def to_csl_json(doc: ExportDoc) -> str:
-    """CSL-JSON items (a JSON array), one per record."""
+    """CSL-JSON items (a JSON array), one per record (``legislation``, ``legal_case`` or ``document``)."""
     items = []
     for r in doc.records:
-        it: dict = {"id": f"lr{r.marker}", "type": "legislation" if r.kind == "statute" else "legal_case",
+        it: dict = {"id": f"lr{r.marker}", "type": CSL_TYPES[r.kind],
                     "page": f"{r.pages[0]}" if r.pages[0] == r.pages[1] else f"{r.pages[0]}-{r.pages[1]}",
                     "note": "; ".join(_notes(r)), "source": r.source}
         if r.kind == "statute":
             it.update(title=r.act_title, section=f"s. {r.section}", **({"title-short": r.act} if r.act else {}))
+        elif r.kind == "document":
+            it.update(title=r.title, genre=DOCUMENT_LABEL)
         else:
             it.update(title=r.title, authority=r.court)
             if r.reporters:
@@ -255,5 +276,5 @@ def to_csl_json(doc: ExportDoc) -> str:
     return json.dumps(items, ensure_ascii=False, indent=2)
 
 
-__all__ = ["CSV_COLUMNS", "ExportDoc", "bibtex_key", "build_doc", "doc_from_json", "flag_line", "tex", "to_bibtex",
-           "to_csl_json", "to_csv", "to_json", "to_markdown", "to_ris"]
+__all__ = ["CSV_COLUMNS", "UNVERIFIED_MARK", "ExportDoc", "bibtex_key", "build_doc", "doc_from_json", "flag_line",
+           "renumber", "tex", "to_bibtex", "to_csl_json", "to_csv", "to_json", "to_markdown", "to_ris"]
