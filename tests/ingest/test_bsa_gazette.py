@@ -101,3 +101,20 @@ def test_gazette_parses_to_the_bills_170_sections(parsed_acts, corpus_path):
             assert _glitchless(bt) == _glitchless(gt), k
             differ[k] = ratio
     assert sorted(differ, key=int) == ["2", "6", "60", "63", "64", "74", "120"]
+
+
+@pytest.mark.slow
+def test_the_real_pipeline_cites_bsa_to_the_gazette(real_pipeline):
+    chunks = [c for c in real_pipeline.index.store.all_chunks() if c.ref is not None and c.ref.act == "BSA"]
+    assert {c.source for c in chunks} == {"BSA_2023_gazette_Act47.pdf"}
+    assert {c.ref.section for c in chunks} == {str(n) for n in range(1, 171)}
+    assert not [c.id for c in chunks if dict(c.meta).get("print") == "bill"]
+    assert all(1 <= c.pages[0] <= c.pages[1] <= 47 for c in chunks)
+    answer = real_pipeline.ask("What does section 63 of the Bharatiya Sakshya Adhiniyam say about electronic records?")
+    bsa = [c for c in answer.citations if c.ref is not None and c.ref.act == "BSA"]
+    assert bsa and {c.source for c in bsa} == {"BSA_2023_gazette_Act47.pdf"}, answer.text
+    from legal_rag.export import build_doc
+
+    recs = [r for r in build_doc(answer, include_unverified=True).records if r.act == "BSA"]
+    assert recs and all(r.citation.startswith("Bharatiya Sakshya Adhiniyam, 2023, s. ") for r in recs)
+    assert not any(BILL_LABEL in r.citation for r in recs)
