@@ -137,7 +137,7 @@ def test_every_export_downloads_and_parses(page, served, tmp_path):
     assert len(doc["citations"]) == verified <= n_rows
     markers = [c["marker"] for c in doc["citations"]]
     assert any("IPC 420" in f["old"]["act"] + " " + f["old"]["section"] for f in doc["supersession"])
-    rows = list(csv.DictReader(io.StringIO(files["csv"].read_text(encoding="utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(files["csv"].read_text(encoding="utf-8-sig"))))
     assert [int(r["marker"]) for r in rows] == markers
     assert len(rispy.loads(files["ris"].read_text(encoding="utf-8"))) == len(markers)
     lib = bibtexparser.parse_string(files["bibtex"].read_text(encoding="utf-8"))
