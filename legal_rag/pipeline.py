@@ -101,11 +101,11 @@ class Pipeline:
     def search(self, query: str, filters: FilterArg = None, dense_query: str | None = None) -> tuple[Hit, ...]:
         """Hybrid retrieval with look-up and official successors, then the reranker. ``dense_query`` (HyDE)
         feeds the dense retriever only; everything else reads ``query`` (normalised, :meth:`read_input`)."""
-        from .retrieve import Filters, retrieve
+        from .retrieve import Filters, retrieve, with_successors
 
         query, filters = self.read_input(query), Filters.of(filters)
-        hits = self._with_successors(query, retrieve(query, self.index, self.settings, filters=filters,
-                                                     dense_query=dense_query), filters)
+        hits = with_successors(query, retrieve(query, self.index, self.settings, filters=filters,
+                                               dense_query=dense_query), self.index, self.concordance, filters)
         if self.reranker.enabled:
             hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
                                         rerank_candidates=self.settings.rerank_candidates)
@@ -145,7 +145,7 @@ class Pipeline:
         Raises before any work: :class:`LegalRagError` for an empty question, :class:`InputTooLongError`,
         :class:`~legal_rag.errors.FilterError` for an unknown filter key or value."""
         from .generate import generate, search_text
-        from .law import find_refs, flag_superseded
+        from .law import dedupe_flags, find_refs, flag_superseded
         from .law.normalise import language_notice, unread_script
         from .retrieve import Filters
         from .verify import verify, to_answer
@@ -199,7 +199,7 @@ class Pipeline:
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date)
         flags += flag_superseded(find_refs(ver.text), "answer", offence_date, concordance=conc)
-        answer = to_answer(draft, ver, flags=_dedupe_flags(flags), index_id=self.index.id)
+        answer = to_answer(draft, ver, flags=dedupe_flags(flags), index_id=self.index.id)
         if notice:
             answer = dataclasses.replace(answer, query=asked, text=f"{notice}\n\n{answer.text}",
                                          problems=(notice, *answer.problems))
@@ -224,23 +224,11 @@ class Pipeline:
 
         from .index import build_index
         from .ingest.chunk import chunk_judgment
-        from .ingest.doctype import read_upload
-        from .ingest.pdf import extract_pages
+        from .ingest.doctype import read_upload_file
 
         path = Path(path)
-        res = extract_pages(path, timeout_s=self.settings.pdf_timeout_s, max_pages=self.settings.max_pages)
-        problems = list(res.problems)
-        pages = [p for p in res.pages if not p.skipped]
-        judgment, paragraphs = None, ()
-        if res.ok and pages:
-            judgment, paragraphs, more = read_upload(pages, path.name)
-            problems += more
-        failed = () if paragraphs else (path.name,)
-        kind = judgment.kind if judgment is not None and paragraphs else ""
-        report = IngestReport(files=(path.name,), pages=res.page_count, judgments=int(kind == "judgment"),
-                              documents=int(kind == "document"), paragraphs=len(paragraphs),
-                              problems=tuple(problems), failed=failed)
-        if failed:
+        report, judgment, paragraphs = read_upload_file(path, self.settings)
+        if report.failed:
             return report
         uploads = self.settings.data_dir / "uploads"
         uploads.mkdir(parents=True, exist_ok=True)
@@ -256,30 +244,6 @@ class Pipeline:
         return report
 
     # ---- internals ------------------------------------------------------------------------------
-    def _with_successors(self, query: str, hits: tuple[Hit, ...], filters: FilterArg) -> tuple[Hit, ...]:
-        """Put the official successors of every old-code section the query names right after that section's
-        own look-up hits ("IPC 420" -> BNS 318(4), per the BPR&D table row), as ``lookup`` hits.
-
-        A section look-up short-circuits to the exact section *plus its concordance row* (DESIGN.md,
-        "Retrieval"); without this, "What is the BNS equivalent of IPC 420?" retrieves IPC 420 only."""
-        from .law import find_refs
-        from .retrieve import Filters, lookup_hits
-
-        targets = []
-        for f in find_refs(query):
-            if f.status == "ok" and f.ref.act in OLD_ACTS:
-                corr = self.concordance.successors(f.ref)
-                targets += [t for t in corr.targets if t not in targets]
-        if not targets:
-            return hits
-        f = Filters.of(filters)
-        extra = [h for t in targets for h in lookup_hits(str(t), self.index, f)]
-        head = [h for h in hits if h.stage == "lookup"]
-        seen = {h.chunk.id for h in head}
-        extra = [h for h in extra if not (h.chunk.id in seen or seen.add(h.chunk.id))]
-        merged = head + extra + [h for h in hits if h.stage != "lookup" and h.chunk.id not in seen]
-        return tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(merged[:max(len(hits), len(head) + len(extra))]))
-
     def _passage_flags(self, hit: Hit, offence_date: dt.date | str | None) -> list[SupersessionFlag]:
         from .injection import without_instructions
         from .law import find_refs, flag_superseded
@@ -305,17 +269,6 @@ class Pipeline:
         from .index import current_build
 
         return "index" in self.__dict__ or current_build(self.settings) is not None
-
-
-def _dedupe_flags(flags: list[SupersessionFlag]) -> tuple[SupersessionFlag, ...]:
-    """One flag per (old ref, kind, found_in); query flags first, then passages, then the answer."""
-    seen, out = set(), []
-    for f in flags:
-        key = (f.old, f.kind, f.found_in)
-        if key not in seen:
-            seen.add(key)
-            out.append(f)
-    return tuple(out)
 
 
 def build(settings: Settings, only: str | Iterable[str] | None = None, progress: bool = True,

@@ -22,9 +22,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
-from ..types import DocKind, Judgment, Page, Paragraph, Problem
+from ..config import Settings
+from ..types import DocKind, IngestReport, Judgment, Page, Paragraph, Problem
 from .judgments import parse_judgment
 from .statutes import _BODY_START, bill_title, parse_statute
 
@@ -120,5 +122,29 @@ def read_upload(pages: Sequence[Page], source: str
     return read_document(pages, source)
 
 
-__all__ = ["Classified", "DOCUMENT_LABEL", "MIN_SECTIONS", "classify", "document_title", "read_document",
+def read_upload_file(path: Path, settings: Settings) -> tuple[IngestReport, Judgment | None, tuple[Paragraph, ...]]:
+    """A user's uploaded PDF read as :func:`read_upload` reads its pages, with the ingest report for it.
+
+    Returns ``(report, judgment, paragraphs)``: ``report.failed`` names the file when nothing can be indexed (an
+    unreadable PDF, no text layer, a statute's print); ``report.judgments`` / ``report.documents`` count what it
+    was classified as. The PDF is read in a child with ``settings.pdf_timeout_s`` and ``settings.max_pages``."""
+    from .pdf import extract_pages
+
+    path = Path(path)
+    res = extract_pages(path, timeout_s=settings.pdf_timeout_s, max_pages=settings.max_pages)
+    problems = list(res.problems)
+    pages = [p for p in res.pages if not p.skipped]
+    judgment, paragraphs = None, ()
+    if res.ok and pages:
+        judgment, paragraphs, more = read_upload(pages, path.name)
+        problems += more
+    failed = () if paragraphs else (path.name,)
+    kind = judgment.kind if judgment is not None and paragraphs else ""
+    report = IngestReport(files=(path.name,), pages=res.page_count, judgments=int(kind == "judgment"),
+                          documents=int(kind == "document"), paragraphs=len(paragraphs),
+                          problems=tuple(problems), failed=failed)
+    return report, judgment, tuple(paragraphs)
+
+
+__all__ = ["read_upload_file", "Classified", "DOCUMENT_LABEL", "MIN_SECTIONS", "classify", "document_title", "read_document",
            "read_upload", "statute_reason"]

@@ -14,10 +14,10 @@ from .concordance import Concordance, Correspondence, build_concordance, load_co
 from .concordance_tables import Pair, TableRow
 from .lookup import LookupResult, format_lookup, lookup
 from .refs import LAST_SECTION, FoundRef, SectionSets, default_section_sets, find_refs, parse_ref, refs_of
-from .supersede import CUTOFF, NOT_IN_FORCE, flag_superseded
+from .supersede import CUTOFF, NOT_IN_FORCE, dedupe_flags, flag_superseded
 
 __all__ = [
     "CUTOFF", "CaseTitle", "Concordance", "Correspondence", "FoundRef", "LAST_SECTION", "LookupResult", "NOT_IN_FORCE", "Pair",
-    "SectionSets", "TableRow", "build_concordance", "default_section_sets", "find_refs", "flag_superseded",
+    "SectionSets", "TableRow", "build_concordance", "default_section_sets", "find_refs", "dedupe_flags", "flag_superseded",
     "find_case_titles", "format_lookup", "load_concordance", "lookup", "parse_ref", "refs_of", "title_in",
 ]

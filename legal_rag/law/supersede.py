@@ -150,3 +150,15 @@ def _new(ref: StatuteRef, found_in: str, when: date | None, conc: Concordance) -
             flags.append(SupersessionFlag(namesake.query, namesake.targets, found_in, ref.act, note,
                                           ";".join(filter(None, (_rows(c), _rows(namesake)))), kind="collision"))
     return flags
+
+
+def dedupe_flags(flags: Iterable[SupersessionFlag]) -> tuple[SupersessionFlag, ...]:
+    """One flag per (old ref, kind, found_in), first seen first: the pipeline passes query flags, then passage
+    flags, then the answer's, so that order is kept."""
+    seen, out = set(), []
+    for f in flags:
+        key = (f.old, f.kind, f.found_in)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return tuple(out)

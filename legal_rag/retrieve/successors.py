@@ -1,0 +1,41 @@
+"""Official successors of the old-code sections a query names, placed beside those sections' own look-up hits.
+
+A section look-up short-circuits to the exact section *plus its concordance row* (DESIGN.md, "Retrieval"): without
+this, "What is the BNS equivalent of IPC 420?" retrieves IPC 420 only, never BNS 318(4).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from ..law import Concordance, find_refs
+from ..types import OLD_ACTS, Hit
+from .filters import Filters
+from .search import lookup_hits
+
+
+def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concordance: Concordance,
+                    filters: Filters | Mapping[str, Any] | None = None) -> tuple[Hit, ...]:
+    """``hits`` with the successors (per the BPR&D correspondence table row) of every old-code section that
+    ``query`` names put right after the query's own ``lookup`` hits, as ``lookup`` hits; ranks renumbered from 1.
+
+    ``"IPC 420"`` -> the IPC 420 look-up hits, then BNS 318(4)'s, then the rest of ``hits``. The result is no
+    shorter than ``hits`` and never repeats a chunk id. A query that names no old-code section returns ``hits``
+    unchanged (as a tuple)."""
+    hits = tuple(hits)
+    targets = []
+    for f in find_refs(query):
+        if f.status == "ok" and f.ref.act in OLD_ACTS:
+            corr = concordance.successors(f.ref)
+            targets += [t for t in corr.targets if t not in targets]
+    if not targets:
+        return hits
+    flt = Filters.of(filters)
+    extra = [h for t in targets for h in lookup_hits(str(t), index, flt)]
+    head = [h for h in hits if h.stage == "lookup"]
+    seen = {h.chunk.id for h in head}
+    extra = [h for h in extra if not (h.chunk.id in seen or seen.add(h.chunk.id))]
+    merged = head + extra + [h for h in hits if h.stage != "lookup" and h.chunk.id not in seen]
+    return tuple(dataclasses.replace(h, rank=i + 1)
+                 for i, h in enumerate(merged[:max(len(hits), len(head) + len(extra))]))
