@@ -6,7 +6,7 @@ parsers over every source and returns everything in memory (nothing is written, 
 
 A missing file, a sha256 mismatch, an unreadable PDF or a parser crash on one file becomes an ``error``
 :class:`~legal_rag.types.Problem` naming the file (and page where known) and that file is listed in
-``IngestReport.failed``; the batch goes on. Only a missing or malformed manifest raises :class:`CorpusError`.
+``IngestReport.failed``; the batch goes on. Only a missing or malformed manifest, or a corpus folder that does not exist, raises :class:`CorpusError`.
 """
 
 from __future__ import annotations
@@ -186,9 +186,14 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
     classified: a text that is no court's judgment is a ``document``, reported and labelled so); ``mapping`` sources
     are only checked (the law module reads them). Each file's failure is a Problem and the batch continues.
     ``report.extra`` holds ``seconds`` (total) and ``per_file`` seconds. Raises :class:`CorpusError` only for the
-    manifest itself (and an ``only`` that matches nothing).
+    manifest itself (and an ``only`` that matches nothing), and for a corpus folder that does not exist at all (every
+    file would be "missing": the message names the folder and the setting that moves it).
     """
     sources = select(load_manifest(settings.manifest_path), only)
+    if sources and not Path(settings.corpus_path).is_dir():
+        raise CorpusError(f"corpus folder {settings.corpus_path} not found: set LEGAL_RAG_CORPUS_PATH (or corpus_path "
+                          "in legal_rag.toml) to the folder holding statutes/, judgments/ and mappings/; the default "
+                          "is ../shared/corpora beside the checkout")
     sections: list[Section] = []
     judgs: list[Judgment] = []
     paras: list[Paragraph] = []

@@ -65,6 +65,15 @@ def test_missing_file_is_reported(tmp_path):
     assert rep.judgments == 1 and report_dict(rep)["failed"] == [SMALL[1]]
 
 
+def test_a_corpus_folder_that_does_not_exist_is_refused_by_name(tmp_path):
+    """Every file "missing" means the corpus is elsewhere: one clear error naming the folder and the setting, not 79
+    missing files and exit 0 (new-user trial: a clone with no ../shared beside it)."""
+    tiny_corpus(tmp_path)
+    s = load_settings(corpus_path=tmp_path / "nowhere", manifest_path=tmp_path / "manifest.toml")
+    with pytest.raises(CorpusError, match=r"nowhere not found: set LEGAL_RAG_CORPUS_PATH"):
+        load_corpus(s, progress=False)
+
+
 def test_only_selects_and_unknown_name_raises(tmp_path):
     root = tiny_corpus(tmp_path)
     s = load_settings(corpus_path=root, manifest_path=tmp_path / "manifest.toml")
