@@ -57,6 +57,9 @@ def test_inputs():
     assert fmt.parse_offence_date(" 2024-06-20 ") == dt.date(2024, 6, 20) and fmt.parse_offence_date("") is None
     with pytest.raises(ValueError, match="20/06/2024"):
         fmt.parse_offence_date("20/06/2024")
+    with pytest.raises(ValueError) as err:  # a pasted paragraph in the date field is not echoed back whole
+        fmt.parse_offence_date("x" * 5000)
+    assert len(str(err.value)) < 150 and "5,000 characters" in str(err.value)
     assert fmt.source_url("a b/../c.pdf", 3) == "/source/a%20b%2F..%2Fc.pdf#page=3"
 
 

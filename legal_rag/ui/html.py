@@ -31,14 +31,16 @@ def source_url(source: str, page: int) -> str:
 
 
 def parse_offence_date(text: str | None) -> dt.date | None:
-    """``"2024-06-20" -> date(2024, 6, 20)``; blank -> ``None``. Raises ValueError with the bad value named."""
+    """``"2024-06-20" -> date(2024, 6, 20)``; blank -> ``None``. Raises ValueError with the bad value named (cut to
+    its first 40 characters: a pasted paragraph in the date field is not echoed back whole)."""
     text = (text or "").strip()
     if not text:
         return None
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"offence date {text!r} is not a date: use YYYY-MM-DD, e.g. 2024-06-20") from None
+        shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
+        raise ValueError(f"offence date {shown!r} is not a date: use YYYY-MM-DD, e.g. 2024-06-20") from None
 
 
 def _mark(support: Support, ok: int = 0, total: int = 0) -> str:
