@@ -52,3 +52,16 @@ def make_settings(tmp: Path, **kw):
     from legal_rag.config import load_settings
 
     return load_settings(data_dir=tmp, upload_max_mb=1, **kw)
+
+
+def ask(page, question: str, date: str = "") -> None:
+    """Ask ``question`` in the Ask tab (the offence-date field set to ``date``, cleared when empty) and wait for
+    the observed end of the answer: two new chat messages, the citation panel filled and the exports enabled."""
+    page.get_by_role("tab", name="Ask").click()
+    page.fill("#lr-date textarea, #lr-date input", date)
+    before = page.locator("#lr-chat .message").count()
+    page.fill("#lr-question textarea", question)
+    page.click("#lr-ask")
+    page.wait_for_function(f"document.querySelectorAll('#lr-chat .message').length >= {before + 2}")
+    page.wait_for_selector("#lr-citations .lr-cite, #lr-citations .lr-empty")
+    page.wait_for_selector("#lr-export-json:not([disabled])")

@@ -5,6 +5,7 @@ BL-62, BL-64). Layout facts are asserted from element boxes; screenshots at both
 from __future__ import annotations
 
 import pytest
+from browser_helpers import ask  # noqa: E402  (tests/browser is on sys.path: conftest)
 
 pytestmark = pytest.mark.browser
 
@@ -12,17 +13,6 @@ SECTION_Q = "What is the BNS equivalent of IPC 420?"
 EVIL = "<img src=x onerror=alert(1)> **bold**"
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-
-
-def ask(page, question: str, date: str = "") -> None:
-    page.get_by_role("tab", name="Ask").click()
-    page.fill("#lr-date textarea, #lr-date input", date)
-    before = page.locator("#lr-chat .message").count()
-    page.fill("#lr-question textarea", question)
-    page.click("#lr-ask")
-    page.wait_for_function(f"document.querySelectorAll('#lr-chat .message').length >= {before + 2}")
-    page.wait_for_selector("#lr-citations .lr-cite, #lr-citations .lr-empty")
-    page.wait_for_selector("#lr-export-json:not([disabled])")
 
 
 def box(page, selector: str) -> dict:

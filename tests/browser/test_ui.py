@@ -16,24 +16,13 @@ from docx import Document
 
 from legal_rag.export import FORMATS, docx_footnotes
 from legal_rag.retrieve import Filters
+from browser_helpers import ask  # noqa: E402  (tests/browser is on sys.path: conftest)
 
 pytestmark = pytest.mark.browser
 
 SECTION_Q = "What is the BNS equivalent of IPC 420?"
 PLAIN_Q = "Someone lied to me so that I would hand over my savings. What offence is that?"
 
-
-
-def ask(page, question: str, date: str = "") -> None:
-    page.get_by_role("tab", name="Ask").click()
-    if date:
-        page.fill("#lr-date textarea, #lr-date input", date)
-    before = page.locator("#lr-chat .message").count()
-    page.fill("#lr-question textarea", question)
-    page.click("#lr-ask")
-    page.wait_for_function(f"document.querySelectorAll('#lr-chat .message').length >= {before + 2}")
-    page.wait_for_selector("#lr-citations .lr-cite, #lr-citations .lr-empty")
-    page.wait_for_selector("#lr-export-json:not([disabled])")
 
 
 def test_section_question_shows_citations_and_banner(page, served, artifacts):
