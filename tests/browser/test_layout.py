@@ -5,6 +5,7 @@ BL-62, BL-64). Layout facts are asserted from element boxes; screenshots at both
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from browser_helpers import ask  # noqa: E402  (tests/browser is on sys.path: conftest)
 
 pytestmark = pytest.mark.browser
@@ -47,6 +48,20 @@ def sized(chromium, served):
 
 
 #: how far the chat's own boxes can scroll inside themselves (0: the chat grows with its answers)
+#: true once the page has done what it does after an answer (ui.app.SHOW_NEWEST_JS): with more than one question,
+#: the newest is scrolled to 8 px below the top, unless the page is too short to scroll that far
+NEWEST_SHOWN = """() => { const asked = document.querySelectorAll('#lr-chat .message.user');
+    if (asked.length <= 1) return true;
+    const top = asked[asked.length - 1].getBoundingClientRect().top;
+    return Math.abs(top - 8) <= 2 || window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1; }"""
+
+
+def wait_shown(page) -> None:
+    """Wait for the observed end of the after-answer scroll (never a fixed pause; Playwright's timeout is the hang
+    guard)."""
+    page.wait_for_function(NEWEST_SHOWN)
+
+
 CHAT_INNER_SCROLL = """() => { const els = [document.querySelector('#lr-chat'), ...document.querySelectorAll('#lr-chat *')];
     return Math.max(0, ...els.map(e => (getComputedStyle(e).overflowY.match(/auto|scroll|hidden/) ?
                                         e.scrollHeight - e.clientHeight : 0))); }"""
@@ -55,7 +70,7 @@ CHAT_INNER_SCROLL = """() => { const els = [document.querySelector('#lr-chat'), 
 def check_laptop(page, artifacts, name: str) -> None:
     for turn, question in enumerate((SECTION_Q, "And what is the punishment under IPC 420?")):
         ask(page, question)
-        page.wait_for_timeout(500)  # the page brings the newest question to the top after the answer
+        wait_shown(page)  # the page brings the newest question to the top after the answer
         page.screenshot(path=str(artifacts / f"{name}-1366x768-turn{turn + 1}.png"))
         asked = box(page, "#lr-chat .message.user >> nth=-1")
         answer = box(page, "#lr-chat .message.bot >> nth=-1")
@@ -71,7 +86,7 @@ def check_laptop(page, artifacts, name: str) -> None:
 
 def check_phone(page, artifacts, name: str) -> None:
     ask(page, SECTION_Q)
-    page.wait_for_timeout(300)
+    wait_shown(page)
     page.screenshot(path=str(artifacts / f"{name}-390x844-full.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, f"the page itself is {width}px wide on a 390px screen"
@@ -111,10 +126,8 @@ def test_user_text_is_shown_as_text(sized, artifacts, viewport):
     page.fill("#lr-date textarea, #lr-date input", EVIL)
     page.fill("#lr-question textarea", SECTION_Q)
     page.click("#lr-ask")
-    page.get_by_text("is not a date").first.wait_for()
-    page.wait_for_timeout(500)
+    expect(chat).to_contain_text(f"'{EVIL}' is not a date")  # waits for the refusal to be drawn, then:
     assert page.locator("img[src=x]").count() == 0 and page.locator("#lr-chat strong").count() == 0
-    assert f"'{EVIL}' is not a date" in chat.inner_text()
     assert not dialogs
     page.screenshot(path=str(artifacts / f"escaping-{viewport['width']}x{viewport['height']}.png"))
 
