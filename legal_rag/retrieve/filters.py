@@ -54,6 +54,8 @@ class Filters:
             raise FilterError(f"filter act={bad[0]!r}: must be one of {', '.join(ACTS)}")
         if self.court is not None and not isinstance(self.court, str):
             raise FilterError(f"filter court={self.court!r}: must be a court's name")
+        if self.year_from is not None and self.year_to is not None and self.year_from > self.year_to:
+            raise FilterError(f"filter year_from={self.year_from} is after year_to={self.year_to}: nothing could match")
 
     @classmethod
     def of(cls, f: "Filters | Mapping[str, Any] | None") -> "Filters | None":

@@ -36,6 +36,7 @@ def test_documented_keys_and_aliases():
     ({"year_to": "२०२०"}, "year_to="),  # non-ASCII digits are not a year here either
     ({"code": "new", "codes": "old"}, "given twice"),
     (["code", "new"], "must be an object"),
+    ({"year_from": 2020, "year_to": 2010}, "year_from=2020 is after year_to=2010"),
 ])
 def test_bad_filters_are_refused_by_name(bad, named):
     with pytest.raises(FilterError, match=None) as info:
