@@ -120,14 +120,20 @@ def check() -> None:
 
 @app.command()
 def lookup(text: str = typer.Argument(..., help='a section reference, e.g. "IPC 420" or "BNS 318(4)"')) -> None:
-    """Section look-up: the old section, its successor(s) with their text, the table row and change summary."""
+    """Section look-up: the old section, its successor(s) with their text, the table row and change summary.
+    Exits 1 (the reason on stderr) when the text names no section that exists: a number beyond the Act ("BNS
+    999"), an Act the tables do not cover, or no reference at all; an answer from the table, including "no
+    successor" and a number that several Acts have, exits 0."""
     from ..law import format_lookup
     from ..pipeline import Pipeline
 
     try:
-        typer.echo(format_lookup(Pipeline(load_settings()).lookup(text)))
+        result = Pipeline(load_settings()).lookup(text)
     except LegalRagError as exc:
         fail(exc)
+    if result.status not in ("ok", "ambiguous"):
+        fail(format_lookup(result))
+    typer.echo(format_lookup(result))
 
 
 @app.command()

@@ -44,3 +44,17 @@ def test_export_docx_with_a_control_character(cli, tmp_path, sep):
 def test_lookup_in_hindi(cli):
     r = cli("lookup", "आईपीसी ४२०")
     assert r.exit_code == 0 and "BNS 318(4)" in r.output, r.output
+
+
+@pytest.mark.parametrize("text", ["BNS 999", "BNSS 532", "Section 4 POCSO Act", "hello", ""],
+                         ids=["beyond-BNS", "beyond-BNSS", "other-act", "no-reference", "empty"])
+def test_lookup_that_finds_nothing_exits_1(cli, text):
+    r = cli("lookup", text)
+    assert r.exit_code == 1, r.output
+    assert "error:" in r.output
+
+
+@pytest.mark.parametrize("text, expect", [("IPC 377", "377"), ("302", "IPC 302")], ids=["no-successor", "no-act"])
+def test_lookup_with_an_answer_exits_0(cli, text, expect):
+    r = cli("lookup", text)
+    assert r.exit_code == 0 and expect in r.output, r.output
