@@ -74,23 +74,11 @@ def load_statutes(corpus_path: Path) -> tuple[Section, ...]:
 
 def load_casedocs(corpus_path: Path, limit: int | None = None) -> tuple[tuple[Judgment, ...], tuple[Paragraph, ...]]:
     """The 2,914 judgments: header (title, court, date) and one :class:`Paragraph` per non-empty body line
-    (the files hold one paragraph per line)."""
-    tar = Path(corpus_path) / "judgments" / "aila2019_Object_casedocs_SC_2914.tar.gz"
-    docs = sorted(_members(tar), key=lambda kv: _num_key(kv[0]))[:limit]
-    judgments, paras = [], []
-    for name, text in docs:
-        lines = [ln.strip() for ln in text.splitlines()]
-        nonempty = [ln for ln in lines if ln]
-        title = nonempty[0] if nonempty else name
-        court = nonempty[1] if len(nonempty) > 1 else ""
-        ym = re.search(r"\b(1[89]\d\d|20\d\d)\b", " ".join(nonempty[2:4]))
-        judgments.append(Judgment(case_id=name, title=title, court=court, date=ym.group(1) if ym else "",
-                                  source=f"{name}.txt"))
-        for i, ln in enumerate(nonempty[2:], start=1):
-            m = re.match(r"^(\d+)\.\s+", ln)
-            paras.append(Paragraph(case=name, number=m.group(1) if m else "", text=ln, source=f"{name}.txt",
-                                   pages=(0, 0)))
-    return tuple(judgments), tuple(paras)
+    (the files hold one paragraph per line). Read by :func:`legal_rag.ingest.casebase.read_aila_casedocs`
+    (``cites`` left empty here, as before; the case base fills them)."""
+    from ..ingest.casebase import read_aila_casedocs
+
+    return read_aila_casedocs(corpus_path, limit, cites=False)
 
 
 def doc_of_hit(chunk) -> str:
