@@ -49,6 +49,9 @@ HitStage = Union[Stage, RerankStage]
 #: the answer generators (``Settings.generator``): no model, or one of the LLM backends of
 #: :mod:`legal_rag.generate.backends`
 GeneratorName = Literal["extractive", "transformers", "llama_cpp", "openai_compatible"]
+#: what a question asks (:func:`legal_rag.law.question.question_kind`): the law of an offence for facts, its
+#: punishment, a definition, procedure, bail, evidence, a precedent, or a look-up of a named section
+QuestionKind = Literal["offence", "procedure", "evidence", "precedent", "definition", "punishment", "bail", "lookup"]
 #: what verification does with a sentence whose claim its passages do not support (``Settings.unsupported_claims``)
 UnsupportedClaims = Literal["remove", "mark"]
 
