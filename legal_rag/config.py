@@ -141,6 +141,12 @@ class Settings(BaseSettings):
     attribution: bool = Field(False, description="RAG-Sequence passage weights (k extra forward passes)")
     hyde: bool = Field(False, description="search with a hypothetical passage (Gao et al. 2022)")
 
+    # case base (issue 13; legal_rag.ingest.casebase, legal_rag.index.casebase)
+    casebase: bool = Field(True, description="build the case base (AILA 2019's 2,914 Supreme Court judgments and the "
+                           "corpus's judgments, BM25 over paragraphs) with the index")
+    casebase_limit: int | None = Field(None, gt=0, description="only the first n AILA judgments (a sample for "
+                                       "tests); None: all 2,914")
+
     # chunking (model tokens)
     chunk_tokens: int = Field(240, ge=32, le=8192)
     chunk_overlap: int = Field(32, ge=0)

@@ -36,7 +36,8 @@ def _real_settings():
         "|".join(str(v) for v in (base.embed_model, base.chunk_tokens, base.chunk_overlap, base.hnsw_ef_construction,
                                   base.hnsw_ef_search, base.hnsw_max_neighbors, base.manifest_path.read_bytes()))
         .encode()).hexdigest()[:12]
-    return base.model_copy(update={"data_dir": TEST_CACHE / f"index-{key}"})
+    # the case base samples the first 300 of AILA's 2,914 judgments here (the benchmark uses all of them)
+    return base.model_copy(update={"data_dir": TEST_CACHE / f"index-{key}", "casebase_limit": 300})
 
 
 @pytest.fixture(scope="session")

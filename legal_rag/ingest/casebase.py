@@ -29,7 +29,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..types import Judgment, Paragraph
 from .statute_cites import find_statute_refs
@@ -92,7 +92,7 @@ def read_aila_casedocs(corpus_path: Path, limit: int | None = None, *, cites: bo
         for ln in nonempty[2:]:
             m = re.match(r"^(\d+)\.\s+", ln)
             paras.append(Paragraph(case=name, number=m.group(1) if m else "", text=ln, source=f"{name}.txt",
-                                   pages=(0, 0), cites=find_statute_refs(ln) if cites else ()))
+                                   pages=(0, 0), cites=_cites(ln) if cites else ()))
     return tuple(judgments), tuple(paras)
 
 
@@ -109,10 +109,10 @@ def read_aila_queries(corpus_path: Path) -> dict[str, str]:
 def shingles(text: str, n: int = SHINGLE) -> set[tuple[str, ...]]:
     """Lower-cased word ``n``-grams of ``text`` (``\\w+`` words); a text shorter than ``n`` words gives its whole
     word tuple (so a short question still has one shingle)."""
-    words = [w.lower() for w in _WORD.findall(text)]
+    words = _WORD.findall(text.lower())
     if len(words) < n:
         return {tuple(words)} if words else set()
-    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+    return set(zip(*(words[i:] for i in range(n))))
 
 
 def containment(queries: Mapping[str, str], docs: Mapping[str, str], n: int = SHINGLE
@@ -124,11 +124,12 @@ def containment(queries: Mapping[str, str], docs: Mapping[str, str], n: int = SH
     for q, sh in qsh.items():
         for s in sh:
             index[s].append(q)
+    every = set(index)
     out: dict[str, dict[str, float]] = {q: {} for q in queries}
     for d, text in docs.items():
         hits: dict[str, int] = defaultdict(int)
-        for s in shingles(text, n):
-            for q in index.get(s, ()):
+        for s in shingles(text, n) & every:
+            for q in index[s]:
                 hits[q] += 1
         for q, c in hits.items():
             out[q][d] = c / len(qsh[q])
@@ -159,6 +160,7 @@ def leak_guard(queries: Mapping[str, str], docs: Mapping[str, str], exclude_ids:
 
 def load_casebase(corpus_path: Path, limit: int | None = None, *, others: tuple[Sequence[Judgment],
                   Sequence[Paragraph]] | None = None, settings=None, extra_texts: Sequence[str] = (),
+                  on_phase: Callable[[str], None] | None = None,
                   ) -> tuple[tuple[Judgment, ...], tuple[Paragraph, ...], LeakReport]:
     """The case base: AILA judgments (the first ``limit`` of them; ``None``: all 2,914) plus the corpus's other
     judgments, each paragraph's ``cites`` filled, minus the documents the leakage guard drops.
@@ -167,10 +169,14 @@ def load_casebase(corpus_path: Path, limit: int | None = None, *, others: tuple[
     passes its own); when ``None`` they are read through :func:`legal_rag.ingest.corpus.load_corpus` with
     ``settings`` (default: :class:`~legal_rag.config.Settings` with ``corpus_path``), judgment sources only.
     ``extra_texts``: more test texts to guard against (e.g. the dev-set questions), ids ``extra:<i>``.
-    Raises ``FileNotFoundError`` when the AILA tar or query file is missing.
+    ``on_phase(name)`` is called as each phase starts: ``aila`` (read the tar, cites), ``judgments`` (the other
+    judgments), ``leak`` (the guard). Raises ``FileNotFoundError`` when the AILA tar or query file is missing.
     """
+    phase = on_phase or (lambda name: None)
+    phase("aila")
     judgments, paras = read_aila_casedocs(corpus_path, limit)
     aila_ids = {j.case_id for j in judgments}
+    phase("judgments")
     if others is None:
         from ..config import Settings
         from .corpus import load_corpus
@@ -178,11 +184,16 @@ def load_casebase(corpus_path: Path, limit: int | None = None, *, others: tuple[
         settings = settings or Settings(corpus_path=Path(corpus_path))
         corpus = load_corpus(settings, only="judgment", progress=False)
         others = (corpus.judgments, corpus.paragraphs)
-    skip = {j.case_id for j in others[0] if j.kind != "judgment" or Path(j.source).stem in aila_ids}
-    extra_j = tuple(j for j in others[0] if j.case_id not in skip)
-    keep = {j.case_id for j in extra_j}
-    extra_p = tuple(p if p.cites else _with_cites(p) for p in others[1] if p.case in keep)
+    skip = {j.case_id for j in others[0] if j.kind != "judgment" or Path(j.source).stem in aila_ids} | aila_ids
+    first: dict[str, Judgment] = {}
+    for j in others[0]:  # a case id given twice: its first judgment only
+        if j.case_id not in skip:
+            first.setdefault(j.case_id, j)
+    extra_j = tuple(first.values())
+    keep = {(j.case_id, j.source) for j in extra_j}
+    extra_p = tuple(p if p.cites else _with_cites(p) for p in others[1] if (p.case, p.source) in keep)
     judgments, paras = judgments + extra_j, paras + extra_p
+    phase("leak")
     queries = read_aila_queries(corpus_path)
     queries.update({f"extra:{i}": t for i, t in enumerate(extra_texts)})
     texts: dict[str, list[str]] = defaultdict(list)
@@ -195,10 +206,18 @@ def load_casebase(corpus_path: Path, limit: int | None = None, *, others: tuple[
             report)
 
 
+_DIGIT = re.compile(r"[0-9]")
+
+
+def _cites(text: str) -> tuple:
+    """:func:`find_statute_refs`, skipping a text with no digit (the grammar needs a section number)."""
+    return find_statute_refs(text) if _DIGIT.search(text) else ()
+
+
 def _with_cites(p: Paragraph) -> Paragraph:
     from dataclasses import replace
 
-    cites = find_statute_refs(p.text)
+    cites = _cites(p.text)
     return replace(p, cites=cites) if cites else p
 
 
