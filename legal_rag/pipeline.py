@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .generate import CaseReference
     from .index import Index
     from .law import Concordance, LookupResult
+    from .law.question import QuestionAnalysis
     from .rerank import Reranker
     from .retrieve import Filters
 
@@ -98,14 +99,23 @@ class Pipeline:
 
         return available_generators(self.settings)
 
-    def search(self, query: str, filters: FilterArg = None, dense_query: str | None = None) -> tuple[Hit, ...]:
+    def search(self, query: str, filters: FilterArg = None, dense_query: str | None = None,
+               analysis: QuestionAnalysis | None = None) -> tuple[Hit, ...]:
         """Hybrid retrieval with look-up and official successors, then the reranker. ``dense_query`` (HyDE)
-        feeds the dense retriever only; everything else reads ``query`` (normalised, :meth:`read_input`)."""
-        from .retrieve import Filters, retrieve, with_successors
+        feeds the dense retriever only; everything else reads ``query`` (normalised, :meth:`read_input`).
+        ``analysis`` (:func:`legal_rag.retrieve.route.analyse_question`, made once per question by
+        :meth:`ask_stream`) routes the search to its ``acts_first`` and resolves its section idioms; it is made
+        here from ``query`` when not given."""
+        from .retrieve import Filters, with_successors
+        from .retrieve.route import analyse_question
+        from .retrieve.search import search
 
         query, filters = self.read_input(query), Filters.of(filters)
-        hits = with_successors(query, retrieve(query, self.index, self.settings, filters=filters,
-                                               dense_query=dense_query), self.index, self.concordance, filters)
+        if analysis is None:
+            analysis = analyse_question(query, concordance=self.concordance)
+        hits = with_successors(query, search(query, self.index, self.settings, filters=filters,
+                                             dense_query=dense_query, analysis=analysis),
+                               self.index, self.concordance, filters)
         if self.reranker.enabled:
             hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
                                         rerank_candidates=self.settings.rerank_candidates)
@@ -148,6 +158,7 @@ class Pipeline:
         from .law import dedupe_flags, find_refs, flag_superseded
         from .law.normalise import language_notice, unread_script
         from .retrieve import Filters
+        from .retrieve.route import analyse_question
         from .verify import verify, to_answer
 
         settings = self.settings
@@ -172,9 +183,13 @@ class Pipeline:
             question, notice = unread.rest, language_notice(unread, answered=True)
             yield notice + "\n\n"
         conc = self.concordance
-        flags: list[SupersessionFlag] = list(flag_superseded(find_refs(question), "query", offence_date,
-                                                             concordance=conc))
-        hits = self.search(question, filters, dense_query=search_text(question, settings) if settings.hyde else None)
+        # the question is read once (issue 13): refs, idioms, dates (an offence_date argument wins over the text)
+        analysis = analyse_question(question, offence_date, concordance=conc)
+        offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
+        flags: list[SupersessionFlag] = list(flag_superseded(analysis.flag_refs(), "query", offence_date,
+                                                             proceeding_date=proceeding_date, concordance=conc))
+        hits = self.search(question, filters, dense_query=search_text(question, settings) if settings.hyde else None,
+                           analysis=analysis)
         known = self._known_case
         pieces: queue.Queue = queue.Queue()
         result: dict = {}
@@ -197,8 +212,9 @@ class Pipeline:
         draft = result["draft"]
         ver = verify(draft, on_unsupported=settings.unsupported_claims)
         for h in draft.passages:
-            flags += self._passage_flags(h, offence_date)
-        flags += flag_superseded(find_refs(ver.text), "answer", offence_date, concordance=conc)
+            flags += self._passage_flags(h, offence_date, proceeding_date)
+        flags += flag_superseded(find_refs(ver.text), "answer", offence_date, proceeding_date=proceeding_date,
+                                 concordance=conc)
         answer = to_answer(draft, ver, flags=dedupe_flags(flags), index_id=self.index.id)
         if notice:
             answer = dataclasses.replace(answer, query=asked, text=f"{notice}\n\n{answer.text}",
@@ -244,18 +260,21 @@ class Pipeline:
         return report
 
     # ---- internals ------------------------------------------------------------------------------
-    def _passage_flags(self, hit: Hit, offence_date: dt.date | str | None) -> list[SupersessionFlag]:
+    def _passage_flags(self, hit: Hit, offence_date: dt.date | str | None,
+                       proceeding_date: dt.date | str | None = None) -> list[SupersessionFlag]:
         from .injection import without_instructions
         from .law import find_refs, flag_superseded
 
         c = hit.chunk
         where = f"passage:{c.id}"
         if c.ref is not None:  # a statute passage: the section itself, if it is an old code
-            return list(flag_superseded([c.ref], where, offence_date, concordance=self.concordance)) \
+            return list(flag_superseded([c.ref], where, offence_date, proceeding_date=proceeding_date,
+                                        concordance=self.concordance)) \
                 if c.ref.act in OLD_ACTS else []
         # a sentence addressed to a model is data, not the judgment's own citation: it raises no flag (issue 8)
         found = [f for f in find_refs(without_instructions(c.text)) if f.status == "ok" and f.ref.act in OLD_ACTS]
-        return list(flag_superseded(found, where, offence_date, concordance=self.concordance))
+        return list(flag_superseded(found, where, offence_date, proceeding_date=proceeding_date,
+                                    concordance=self.concordance))
 
     def _known_case(self, ref: CaseReference) -> bool:
         from .generate.abstain import reference_found

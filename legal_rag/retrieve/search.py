@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
 from ..config import Settings
 from ..injection import instruction_only
 from ..types import Chunk, Hit
 from .filters import Filters
 from .fusion import cap_per_doc, dedupe, rrf
-from .sectionrefs import query_refs
+from .route import AHEAD, DEFAULT_ROUTE, RouteMode, analyse_question, route_filters
+from .sectionrefs import analysis_refs, query_refs
+
+if TYPE_CHECKING:
+    from ..law.question import QuestionAnalysis
 
 Mode = Literal["hybrid", "dense", "sparse"]
 #: chunks of one document (a section, a judgment) allowed in each retriever's list before fusion (BL-20)
@@ -29,10 +33,11 @@ def _hits(index, pairs: Sequence[tuple[str, float]], stage: str) -> list[Hit]:
 
 
 def dense_hits(query: str, index, candidates: int, filters: Filters | None = None,
-               timings: dict | None = None) -> list[Hit]:
-    """Up to ``candidates`` hits by cosine similarity of MiniLM (or the configured model) vectors."""
+               timings: dict | None = None, vector=None) -> list[Hit]:
+    """Up to ``candidates`` hits by cosine similarity of MiniLM (or the configured model) vectors. ``vector``: the
+    query's embedding when already made (a routed pass reuses it)."""
     t0 = time.perf_counter()
-    vec = index.embed_query(query)
+    vec = index.embed_query(query) if vector is None else vector
     t1 = time.perf_counter()
     pairs = index.dense.search(vec, candidates, where=filters.where() if filters else None)
     t2 = time.perf_counter()
@@ -55,14 +60,17 @@ def sparse_hits(query: str, index, candidates: int, filters: Filters | None = No
     return _hits(index, pairs, "sparse")
 
 
-def lookup_hits(query: str, index, filters: Filters | None = None) -> list[Hit]:
+def lookup_hits(query: str, index, filters: Filters | None = None,
+                refs: Sequence[tuple[str, str, tuple[str, ...]]] | None = None) -> list[Hit]:
     """Chunks of the sections the query names ("IPC 420", "s. 498-A", "BNS 318(4)"), found by metadata.
 
     For a sub-section reference the chunks whose text starts that sub-section come first. A reference with no
     Act ("s. 498-A") is looked up in every Act that has such a section. Scores are 1.0 (an exact match).
+    ``refs`` (``(act, section, sub)``, e.g. from :func:`legal_rag.retrieve.sectionrefs.analysis_refs`) replaces
+    reading ``query`` when given.
     """
     out: list[Chunk] = []
-    for act, section, sub in query_refs(query):  # "s. 498-A": one entry per Act that has the section
+    for act, section, sub in (query_refs(query) if refs is None else refs):  # one entry per Act that has it
         chunks = index.by_ref(act, section)
         if sub:
             chunks = sorted(chunks, key=lambda c: (sub[0] not in dict(c.meta).get("subs", "").split(","), c.part))
@@ -77,8 +85,8 @@ def lookup_hits(query: str, index, filters: Filters | None = None) -> list[Hit]:
 def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
            filters: Filters | Mapping[str, Any] | None = None, candidates: int | None = None,
            limit: int | None = None, max_per_doc: int | None = MAX_PER_DOC, lookup: bool = True,
-           mmr_lambda: float | None = None, timings: dict | None = None, dense_query: str | None = None
-           ) -> tuple[Hit, ...]:
+           mmr_lambda: float | None = None, timings: dict | None = None, dense_query: str | None = None,
+           analysis: QuestionAnalysis | None = None, route: RouteMode = DEFAULT_ROUTE) -> tuple[Hit, ...]:
     """Ranked hits for ``query``.
 
     ``mode`` picks dense, sparse or both fused by RRF (``settings.rrf_k``). Section look-up hits (stage
@@ -90,24 +98,53 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     look-up always read the question itself, so a section number the hypothetical passage invents is never
     looked up. A chunk holding nothing but
     instructions addressed to a model (:func:`legal_rag.injection.instruction_only`) never takes a place.
+
+    Routing (issue 13): ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
+    made here from ``query`` when not given and ``route`` is not ``"off"``). Its ``acts_first`` are searched first
+    (``route``: ``"ahead"`` puts the routed pass's first :data:`~legal_rag.retrieve.route.AHEAD` hits before the
+    rest, ``"rrf"`` fuses the routed lists with the others) and its references (idioms resolved by the official
+    table, corrected premises first, bare tokens in every Act that has them) are the section look-up.
     """
     f = Filters.of(filters)
     cand = candidates or settings.candidates
-    lists: list[list[Hit]] = []
-    if mode in ("hybrid", "dense"):
-        lists.append(dense_hits(dense_query or query, index, cand, f, timings))
-    if mode in ("hybrid", "sparse"):
-        lists.append(sparse_hits(query, index, cand, f, timings))
+    if analysis is None and route != "off":
+        from ..law import load_concordance
+
+        analysis = analyse_question(query, concordance=load_concordance(settings.corpus_path))
+    routed = route_filters(analysis, f) if route != "off" else None
+    t_embed = time.perf_counter()
+    vec = index.embed_query(dense_query or query) if mode in ("hybrid", "dense") else None
+    if timings is not None and vec is not None:
+        timings["embed"] = timings.get("embed", 0.0) + time.perf_counter() - t_embed
+
+    def fused_lists(flt: Filters | None) -> list[list[Hit]]:
+        out: list[list[Hit]] = []
+        if mode in ("hybrid", "dense"):
+            out.append(dense_hits(dense_query or query, index, cand, flt, timings, vector=vec))
+        if mode in ("hybrid", "sparse"):
+            out.append(sparse_hits(query, index, cand, flt, timings))
+        out = [dedupe(h) for h in out]
+        return [cap_per_doc(h, max_per_doc) for h in out] if max_per_doc else out
+
+    def fuse(ls: list[list[Hit]]) -> list[Hit]:
+        return rrf(ls, settings.rrf_k) if len(ls) > 1 else [h for h in ls[0] if h.score > 0]
+
+    lists = fused_lists(f)
     t0 = time.perf_counter()
-    lists = [dedupe(h) for h in lists]
-    if max_per_doc:
-        lists = [cap_per_doc(h, max_per_doc) for h in lists]
-    fused = rrf(lists, settings.rrf_k) if mode == "hybrid" else [h for h in lists[0] if h.score > 0]
+    if routed is not None and route == "rrf":
+        fused = rrf(lists + fused_lists(routed), settings.rrf_k)
+    else:
+        fused = fuse(lists)
     if mmr_lambda is not None and fused:
         from .mmr import mmr
 
         fused = mmr(fused, index, query, mmr_lambda)
-    head = lookup_hits(query, index, f) if lookup else []
+    if routed is not None and route == "ahead":
+        first = fuse(fused_lists(routed))[:AHEAD]
+        ids = {h.chunk.id for h in first}
+        fused = first + [h for h in fused if h.chunk.id not in ids]
+    refs = analysis_refs(analysis) if analysis is not None else None
+    head = lookup_hits(query, index, f, refs=refs) if lookup else []
     seen = {h.chunk.id for h in head}
     merged = head + [h for h in fused if h.chunk.id not in seen and not instruction_only(h.chunk)]
     n = limit or settings.rerank_candidates

@@ -12,7 +12,12 @@ section of another Act, an Article of the Constitution or a section the Act does
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..law import find_refs
+
+if TYPE_CHECKING:
+    from ..law.question import QuestionAnalysis
 
 
 def query_refs(query: str) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -28,3 +33,12 @@ def query_refs(query: str) -> list[tuple[str, str, tuple[str, ...]]]:
             cands = []
         out.extend(c for c in cands if c not in out)
     return out
+
+
+def analysis_refs(analysis: QuestionAnalysis) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(act, section, sub-section path)`` to look up for a question analysis
+    (:meth:`legal_rag.law.question.QuestionAnalysis.lookup_refs`): what :func:`query_refs` gives, plus idioms
+    resolved by the official table ("a 438 application" -> BNSS 482, CrPC 438), corrected premises first ("Section
+    438 BNSS" for anticipatory bail -> BNSS 482, BNSS 438) and bare tokens ("498A", "318(4)") in every Act that has
+    them; sections of other Acts never."""
+    return [(r.act, r.section, tuple(r.sub)) for r in analysis.lookup_refs()]
