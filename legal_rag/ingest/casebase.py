@@ -11,8 +11,10 @@ corpus, each paragraph with the statute sections it cites, minus the documents t
   (:func:`legal_rag.ingest.corpus.load_corpus`); a source whose file stem is an AILA case id already loaded
   (``judgments/sc_ipc_selected/C4.txt`` is AILA's ``C4``) is not read twice; documents that are no court's
   judgment (``Judgment.kind == "document"``) are left out.
-* ``Paragraph.cites``: :func:`legal_rag.ingest.statute_cites.find_statute_refs`, the project's one citation
-  grammar (status ``ok`` only: one of the six Acts named; an Article of the Constitution is no section of them).
+* ``Paragraph.cites``: :func:`legal_rag.ingest.statute_cites.find_statute_refs_by_paragraph`, the project's one
+  citation grammar (status ``ok`` only: one of the six Acts named; an Article of the Constitution is no section of
+  them) over the judgment read whole, so that "the Code" defined in one paragraph resolves in later ones (+3.3%
+  cites on the first 800 AILA judgments, none lost).
 * Leakage guard (issue 13, "Data rules"): a case-base document is dropped when it contains a test query's text
   (AILA ``Q11``-``Q50``, or any ``extra_texts`` such as the dev-set questions): word 8-gram containment of the
   query in the document ``>= LEAK_CONTAINMENT`` (0.5). AILA queries are fact statements cut from real Supreme
@@ -27,12 +29,12 @@ import re
 import tarfile
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..types import Judgment, Paragraph
-from .statute_cites import find_statute_refs
+from .statute_cites import find_statute_refs_by_paragraph
 
 AILA_TAR = Path("judgments") / "aila2019_Object_casedocs_SC_2914.tar.gz"
 AILA_QUERIES = Path("benchmarks") / "aila2019" / "Query_doc.txt"
@@ -89,10 +91,12 @@ def read_aila_casedocs(corpus_path: Path, limit: int | None = None, *, cites: bo
         ym = re.search(r"\b(1[89]\d\d|20\d\d)\b", " ".join(nonempty[2:4]))
         judgments.append(Judgment(case_id=name, title=title, court=court, date=ym.group(1) if ym else "",
                                   source=f"{name}.txt"))
-        for ln in nonempty[2:]:
+        body = nonempty[2:]
+        refs = find_statute_refs_by_paragraph(body) if cites else [()] * len(body)
+        for ln, found in zip(body, refs):
             m = re.match(r"^(\d+)\.\s+", ln)
             paras.append(Paragraph(case=name, number=m.group(1) if m else "", text=ln, source=f"{name}.txt",
-                                   pages=(0, 0), cites=_cites(ln) if cites else ()))
+                                   pages=(0, 0), cites=found))
     return tuple(judgments), tuple(paras)
 
 
@@ -191,7 +195,7 @@ def load_casebase(corpus_path: Path, limit: int | None = None, *, others: tuple[
             first.setdefault(j.case_id, j)
     extra_j = tuple(first.values())
     keep = {(j.case_id, j.source) for j in extra_j}
-    extra_p = tuple(p if p.cites else _with_cites(p) for p in others[1] if (p.case, p.source) in keep)
+    extra_p = _recite([p for p in others[1] if (p.case, p.source) in keep])
     judgments, paras = judgments + extra_j, paras + extra_p
     phase("leak")
     queries = read_aila_queries(corpus_path)
@@ -206,19 +210,17 @@ def load_casebase(corpus_path: Path, limit: int | None = None, *, others: tuple[
             report)
 
 
-_DIGIT = re.compile(r"[0-9]")
-
-
-def _cites(text: str) -> tuple:
-    """:func:`find_statute_refs`, skipping a text with no digit (the grammar needs a section number)."""
-    return find_statute_refs(text) if _DIGIT.search(text) else ()
-
-
-def _with_cites(p: Paragraph) -> Paragraph:
-    from dataclasses import replace
-
-    cites = _cites(p.text)
-    return replace(p, cites=cites) if cites else p
+def _recite(paras: Sequence[Paragraph]) -> tuple[Paragraph, ...]:
+    """``paras`` (grouped by case) with ``cites`` read per judgment by
+    :func:`~legal_rag.ingest.statute_cites.find_statute_refs_by_paragraph`, like the AILA judgments."""
+    by_case: dict[str, list[Paragraph]] = defaultdict(list)
+    for p in paras:
+        by_case[p.case].append(p)
+    out: list[Paragraph] = []
+    for ps in by_case.values():
+        found = find_statute_refs_by_paragraph([p.text for p in ps])
+        out += [p if p.cites == f else replace(p, cites=f) for p, f in zip(ps, found)]
+    return tuple(out)
 
 
 __all__ = ["AILA_TAR", "KNOWN_LEAKS", "LEAK_CONTAINMENT", "LeakReport", "containment", "leak_guard",

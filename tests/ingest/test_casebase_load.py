@@ -9,7 +9,7 @@ from legal_rag.ingest.casebase import (
     KNOWN_LEAKS, LEAK_CONTAINMENT, TEST_QUERY_IDS, TRAIN_QUERY_IDS, containment, leak_guard, load_casebase,
     read_aila_casedocs, read_aila_queries, shingles,
 )
-from legal_rag.ingest.statute_cites import find_statute_refs
+from legal_rag.ingest.statute_cites import find_statute_refs, find_statute_refs_by_paragraph
 from legal_rag.types import StatuteRef
 
 
@@ -30,6 +30,15 @@ def test_aila_prose_forms_are_read_by_the_one_grammar(text, want):
     assert find_statute_refs(text) == want
 
 
+def test_a_short_name_defined_earlier_reaches_later_paragraphs_and_no_citation_crosses_a_paragraph():
+    paras = ['Code of Criminal Procedure, 1973 (for short "the Code") applies.',
+             "The appellant was convicted under Section 302",  # no Act here: the next paragraph's "IPC" is not its Act
+             "IPC was read. A petition under Section 482 of the Code."]
+    assert find_statute_refs(paras[2]) == ()  # alone, "the Code" is undefined
+    assert find_statute_refs_by_paragraph(paras) == ((), (), (StatuteRef("CrPC", "482"),))
+    assert find_statute_refs_by_paragraph(["u/s 302 IPC", "no number"]) == (ipc("302"), ())
+
+
 def test_shingles_and_containment():
     assert shingles("A b c", 8) == {("a", "b", "c")}
     assert len(shingles(" ".join(f"w{i}" for i in range(10)), 8)) == 3
@@ -48,8 +57,8 @@ def corpus_path(real_settings):
 
 
 def test_known_aila_paragraphs_cite_their_sections(corpus_path):
-    judgments, paras = read_aila_casedocs(corpus_path, 30)
-    assert [j.case_id for j in judgments] == [f"C{i}" for i in range(1, 31)]
+    judgments, paras = read_aila_casedocs(corpus_path, 60)
+    assert [j.case_id for j in judgments] == [f"C{i}" for i in range(1, 61)]
     by = {(p.case, p.number): p for p in paras if p.number}
     # "charged with killing the deceased u/s. 302 of the Indian Penal Code (For short, IPC) ... u/s. 323 IPC ...
     # u/s. 307 IPC"
@@ -57,7 +66,10 @@ def test_known_aila_paragraphs_cite_their_sections(corpus_path):
     assert by["C6", "19"].cites == ipc("302", "323", "307")
     # "punishable u/s. 302 read with Ss. 34 and 498-A of the Indian Penal Code"
     assert by["C20", "9"].cites == ipc("302", "34", "498A")
-    assert all(p.cites == find_statute_refs(p.text) for p in paras)
+    # "his examination under Section 313 of the Code": "the Code" is defined in an earlier paragraph of C54
+    assert "Section 313 of the Code" in by["C54", "56"].text and find_statute_refs(by["C54", "56"].text) == ()
+    assert StatuteRef("CrPC", "313") in by["C54", "56"].cites
+    assert all(set(find_statute_refs(p.text)) <= set(p.cites) for p in paras)
 
 
 def test_eval_load_casedocs_reads_through_ingest(corpus_path):
@@ -112,5 +124,5 @@ def test_corpus_judgments_join_through_the_judgment_path(real_settings, corpus_p
     from_corpus = [j for j in corpus.judgments if j.kind == "judgment" and j.case_id not in aila]
     assert from_corpus and {j.case_id for j in from_corpus} <= set(ids)
     extra = [p for p in paras if p.case not in aila]
-    assert extra and all(p.cites == find_statute_refs(p.text) for p in extra)
+    assert extra and all(set(find_statute_refs(p.text)) <= set(p.cites) for p in extra)
     assert any(p.cites for p in extra)
