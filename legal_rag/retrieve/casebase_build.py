@@ -116,6 +116,18 @@ def ensure_casebase(settings: Settings, progress: bool = False, *,
     return cb, _counts(cb, stats, t0)
 
 
+def open_casebase(settings: Settings, extra_texts: Sequence[str] = ()) -> CaseBase | None:
+    """The case base built for ``settings`` (same key as :func:`ensure_casebase`), opened; ``None`` when none was
+    built for these inputs or ``settings.casebase`` is off. Never builds (a query-time caller stays fast)."""
+    if not settings.casebase:
+        return None
+    path = Path(settings.data_dir) / "casebase" / casebase_key(settings, extra_texts)
+    try:
+        return CaseBase.open(path)
+    except (OSError, ValueError):
+        return None
+
+
 def _counts(cb: CaseBase, stats: dict, t0: float) -> dict:
     cites = cases_with = 0
     for c in cb.cases:
@@ -127,4 +139,4 @@ def _counts(cb: CaseBase, stats: dict, t0: float) -> dict:
     return stats
 
 
-__all__ = ["PHASES", "casebase_key", "ensure_casebase"]
+__all__ = ["PHASES", "casebase_key", "ensure_casebase", "open_casebase"]

@@ -120,10 +120,13 @@ def test_real_counts_agree_with_paragraphs(real_cb):
 
 
 def test_real_round_trip_and_cache(real_cb, real_settings):
-    from legal_rag.retrieve.casebase_build import ensure_casebase
+    from legal_rag.retrieve.casebase_build import ensure_casebase, open_casebase
 
     cb, stats = real_cb
     again, st2 = ensure_casebase(real_settings, progress=False)
     assert st2["cached"] and st2["key"] == stats["key"] and again == cb
+    assert open_casebase(real_settings) == cb
+    assert open_casebase(real_settings.model_copy(update={"casebase": False})) is None
+    assert open_casebase(real_settings.model_copy(update={"casebase_limit": 7})) is None  # other inputs: not built
     q = "the accused was convicted under section 302 read with section 34 IPC for the murder of the deceased"
     assert again.search(q, 10) == cb.search(q, 10)
