@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
     from .generate import CaseReference
     from .index import Index
+    from .index.casebase import CaseBase
     from .law import Concordance, LookupResult
     from .law.question import QuestionAnalysis
     from .rerank import Reranker
@@ -76,6 +77,14 @@ class Pipeline:
         from .law import load_concordance
 
         return load_concordance(self.settings.corpus_path)
+
+    @cached_property
+    def casebase(self) -> CaseBase | None:
+        """The case base built by :func:`build` (judgments with the sections each paragraph cites, BM25 over
+        paragraphs); ``None`` when none was built for these inputs or ``settings.casebase`` is off. Never builds."""
+        from .retrieve.casebase_build import open_casebase
+
+        return open_casebase(self.settings)
 
     @cached_property
     def reranker(self) -> Reranker:
@@ -323,6 +332,11 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
     stats = {} if stats is None else stats
     build_index(chunks, settings, embedder=embedder, progress=embed_progress, stats=stats)
     stats["chunks"] = len(chunks)
+    if settings.casebase:  # the case base for section finding (issue 13): opened when built for these inputs
+        from .retrieve.casebase_build import ensure_casebase
+
+        _, stats["casebase"] = ensure_casebase(
+            settings, progress, others=(corpus.judgments, corpus.paragraphs) if only is None else None)
     return report, stats
 
 

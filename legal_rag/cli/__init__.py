@@ -95,8 +95,14 @@ def index_cmd(
     except LegalRagError as exc:
         fail(exc)
     _print_report(report)
+    cb = stats.pop("casebase", None)
     typer.echo("index: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
                                      for k, v in sorted(stats.items())))
+    if cb:
+        how = "opened (built before for the same inputs)" if cb.get("cached") else \
+            f"built in {cb.get('seconds', {}).get('total', 0.0):.0f} s"
+        typer.echo(f"case base: {cb.get('cases', '?')} judgments, {cb.get('paragraphs', '?')} paragraphs, "
+                   f"{cb.get('cites', '?')} section citations; {how}")
     if json_path is not None:
         write_json(json_path, report_dict(report))
 
