@@ -83,6 +83,55 @@ class Embedder:
         enc = self.tokenizer(text, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
         return [tuple(o) for o in enc["offset_mapping"]]
 
+    @cached_property
+    def _backend(self):
+        """A private copy of the fast tokenizer's Rust backend with truncation and padding off (a model's
+        ``tokenizer.json`` may switch both on: the shipped MiniLM's truncates and pads to 128), or None for a slow
+        tokenizer. Encoding with it is what ``self.tokenizer(...)`` does for a fast tokenizer, without the
+        per-call Python conversions."""
+        if not getattr(self.tokenizer, "is_fast", False):
+            return None
+        from tokenizers import Tokenizer
+
+        backend = Tokenizer.from_str(self.tokenizer.backend_tokenizer.to_str())
+        backend.no_truncation()
+        backend.no_padding()
+        return backend
+
+    @cached_property
+    def counts_add_at_whitespace(self) -> bool:
+        """True when no token ever spans a plain whitespace character (space, tab, newline, carriage return): a
+        fast tokenizer with a BERT normalizer (per-character: clean-up, lower case, accents), the BERT
+        pre-tokenizer (splits at whitespace and punctuation), the WordPiece model (each word on its own) and no
+        added token that holds or strips whitespace. Then a piece of a text that starts just after such a
+        character (or at 0) and ends just before one (or at the end) has exactly the whole text's tokens inside
+        it, and ``count_tokens(head + "\n" + piece) == count_tokens(head + "\n") + that number``, so
+        :mod:`legal_rag.ingest.chunk` counts chunks from one tokenization of the document (issue 13). False for
+        any other tokenizer (e.g. SentencePiece), which then counts every chunk with the tokenizer itself."""
+        if self._backend is None:
+            return False
+        from tokenizers import models, normalizers, pre_tokenizers
+
+        b = self._backend
+        added = json.loads(b.to_str()).get("added_tokens") or []
+        return (isinstance(b.normalizer, normalizers.BertNormalizer)
+                and isinstance(b.pre_tokenizer, pre_tokenizers.BertPreTokenizer)
+                and isinstance(b.model, models.WordPiece)
+                and not any(t.get("lstrip") or t.get("rstrip") or any(c.isspace() for c in t.get("content", ""))
+                            for t in added))
+
+    def count_tokens_many(self, texts: Sequence[str]) -> list[int]:
+        """``[count_tokens(t) for t in texts]`` (special tokens included) in one batched tokenizer call."""
+        if self._backend is None:
+            return [self.count_tokens(t) for t in texts]
+        return [len(e.ids) for e in self._backend.encode_batch(list(texts), add_special_tokens=True)]
+
+    def token_offsets_many(self, texts: Sequence[str]) -> list[list[tuple[int, int]]]:
+        """``[token_offsets(t) for t in texts]`` (special tokens excluded) in one batched tokenizer call."""
+        if self._backend is None:
+            return [self.token_offsets(t) for t in texts]
+        return [e.offsets for e in self._backend.encode_batch(list(texts), add_special_tokens=False)]
+
     @property
     def model(self):
         if self._model is None:

@@ -24,9 +24,10 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left, bisect_right
+from dataclasses import replace
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from ..injection import instruction_only, without_instructions
+from ..injection import instruction_only, instruction_spans, without_instructions
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
 from .statutes import BILL_NOTE
 
@@ -37,13 +38,31 @@ MIN_FILL = 0.35
 
 
 class TokenCounter(Protocol):
-    """What chunking needs from the embedder (``legal_rag.index.embed.Embedder`` provides it)."""
+    """What chunking needs from the embedder (``legal_rag.index.embed.Embedder`` provides it).
+
+    A counter may also offer the batched ``count_tokens_many(texts) -> list[int]`` and
+    ``token_offsets_many(texts) -> list[list[tuple[int, int]]]`` (same results as the single calls, in order);
+    :func:`count_many` and :func:`offsets_many` use them when present and fall back to one call per text, so a
+    counter with only the two methods below keeps working.
+    """
 
     window: int
 
     def count_tokens(self, text: str) -> int: ...  # special tokens included
 
     def token_offsets(self, text: str) -> list[tuple[int, int]]: ...  # special tokens excluded
+
+
+def count_many(counter: TokenCounter, texts: Sequence[str]) -> list[int]:
+    """``[counter.count_tokens(t) for t in texts]``, in one batched call when the counter has ``count_tokens_many``."""
+    many = getattr(counter, "count_tokens_many", None)
+    return list(many(texts)) if many is not None else [counter.count_tokens(t) for t in texts]
+
+
+def offsets_many(counter: TokenCounter, texts: Sequence[str]) -> list[Sequence[tuple[int, int]]]:
+    """``[counter.token_offsets(t) for t in texts]``, batched when the counter has ``token_offsets_many``."""
+    many = getattr(counter, "token_offsets_many", None)
+    return list(many(texts)) if many is not None else [counter.token_offsets(t) for t in texts]
 
 
 _SUBSECTION = re.compile(r"(?:^|(?<=\n)|(?<=[.;:—–-]\s))\s*\(\d{1,3}[A-Z]?\)\s")
@@ -63,11 +82,16 @@ def _sha8(text: str) -> str:
 
 
 class _Tokens:
-    """Token positions of one text, for counting the tokens inside a character range in O(log n)."""
+    """Token positions of one text, for counting the tokens inside a character range in O(log n).
+
+    ``sorted`` is True when token starts and ends both never decrease (every tokenizer we ship): then
+    :meth:`count` grows with the range's end and shrinks with its start, which lets :func:`split_ranges` find
+    its cut points by bisection instead of scanning every candidate."""
 
     def __init__(self, offsets: Sequence[tuple[int, int]]):
         self.starts = [s for s, _ in offsets]
         self.ends = [e for _, e in offsets]
+        self.sorted = self.starts == sorted(self.starts) and self.ends == sorted(self.ends)
 
     def count(self, a: int, b: int) -> int:
         """Tokens that start at or after ``a`` and end at or before ``b``."""
@@ -82,11 +106,12 @@ class _Tokens:
 def _bounds(text: str, a: int, b: int) -> list[list[int]]:
     """Candidate split positions in ``text[a:b]`` by priority (sub-section, clause, sentence, word)."""
     out = []
-    for rx in (_SUBSECTION, _CLAUSE, _SENTENCE, _WORD):
-        pos = sorted({m.end() if rx in (_SENTENCE, _WORD) else m.start() + (len(m.group()) - len(m.group().lstrip()))
-                      for m in rx.finditer(text, a, b)})
-        out.append([p for p in pos if a < p < b])
-    return out
+    for rx in (_SUBSECTION, _CLAUSE):  # the marker itself, after any leading whitespace of the match
+        out.append([p for m in rx.finditer(text, a, b)
+                    if a < (p := m.start() + len(m.group()) - len(m.group().lstrip())) < b])
+    for rx in (_SENTENCE, _WORD):  # just after the whitespace
+        out.append([p for m in rx.finditer(text, a, b) if a < (p := m.end()) < b])
+    return out  # increasing without sorting: matches do not overlap and each position lies inside its match
 
 
 def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overlap: int) -> list[tuple[int, int]]:
@@ -96,6 +121,7 @@ def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overla
         return [_strip(text, a, b)]
     levels = _bounds(text, a, b)
     words = levels[-1]
+    last, first = (_last_filled, _first_within) if tokens.sorted else (_last_filled_scan, _first_within_scan)
     out: list[tuple[int, int]] = []
     s = a
     while s < b:
@@ -105,9 +131,8 @@ def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overla
         limit = tokens.end_after(s, budget)
         e = None
         for lvl in levels:
-            cands = [p for p in lvl if s < p <= limit and tokens.count(s, p) >= budget * MIN_FILL]
-            if cands:
-                e = cands[-1]
+            e = last(lvl, tokens, s, limit, budget * MIN_FILL)
+            if e is not None:
                 break
         if e is None:  # one "word" longer than the budget: cut at a token boundary
             e = limit
@@ -115,12 +140,39 @@ def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overla
         nxt = e
         if overlap:  # start the next part up to `overlap` tokens back, at a sentence end if one is there
             for lvl in (levels[2], words):
-                back = [p for p in lvl if s < p < e and tokens.count(p, e) <= overlap]
-                if back:
-                    nxt = back[0]
+                back = first(lvl, tokens, s, e, overlap)
+                if back is not None:
+                    nxt = back
                     break
         s = nxt if nxt > s else e
     return [r for r in out if r[1] > r[0]]
+
+
+def _last_filled(lvl: list[int], tokens: _Tokens, s: int, limit: int, fill: float) -> int | None:
+    """The last position ``p`` of sorted ``lvl`` with ``s < p <= limit`` and ``tokens.count(s, p) >= fill``.
+    The count never falls as ``p`` grows (sorted tokens), so only the last position in range needs checking."""
+    k = bisect_right(lvl, limit) - 1
+    return lvl[k] if k >= 0 and lvl[k] > s and tokens.count(s, lvl[k]) >= fill else None
+
+
+def _first_within(lvl: list[int], tokens: _Tokens, s: int, e: int, overlap: int) -> int | None:
+    """The first position ``p`` of sorted ``lvl`` with ``s < p < e`` and ``tokens.count(p, e) <= overlap``.
+    The count never rises as ``p`` grows (sorted tokens), so the first such position is found by bisection."""
+    lo, hi = bisect_right(lvl, s), bisect_left(lvl, e)
+    k = bisect_left(range(lo, hi), True, key=lambda i: tokens.count(lvl[i], e) <= overlap) + lo
+    return lvl[k] if k < hi else None
+
+
+def _last_filled_scan(lvl: list[int], tokens: _Tokens, s: int, limit: int, fill: float) -> int | None:
+    """:func:`_last_filled` by a full scan, for token offsets that are not sorted."""
+    cands = [p for p in lvl if s < p <= limit and tokens.count(s, p) >= fill]
+    return cands[-1] if cands else None
+
+
+def _first_within_scan(lvl: list[int], tokens: _Tokens, s: int, e: int, overlap: int) -> int | None:
+    """:func:`_first_within` by a full scan, for token offsets that are not sorted."""
+    back = [p for p in lvl if s < p < e and tokens.count(p, e) <= overlap]
+    return back[0] if back else None
 
 
 def _strip(text: str, a: int, b: int) -> tuple[int, int]:
@@ -131,13 +183,39 @@ def _strip(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def _fit(counter: TokenCounter, head: str, text: str, a: int, b: int, limit: int) -> int:
-    """Shrink ``b`` word by word until heading + ``text[a:b]`` fits ``limit`` tokens exactly (a guard against
-    the rare tokenization difference between a substring and the whole text)."""
-    while counter.count_tokens(f"{head}\n{text[a:b]}") > limit and b > a:
-        cut = text.rfind(" ", a, b - 1)
-        b = cut if cut > a else b - 1
-    return b
+_SPACE = " \t\n\r"
+
+
+def _fit_all(counter: TokenCounter, head: str, head_tokens: int, text: str, tokens: _Tokens,
+             ranges: Sequence[tuple[int, int]], limit: int) -> list[int]:
+    """For each range ``[a, b)``, ``b`` shrunk word by word until heading + ``text[a:b]`` fits ``limit`` tokens
+    exactly (a guard against the rare tokenization difference between a substring and the whole text; the
+    budget also leaves the range up to two tokens over). Each range is counted from the
+    document's own token offsets (``head_tokens`` = ``count_tokens(head + "\n")`` plus the tokens inside the
+    range) when the counter's ``counts_add_at_whitespace`` says that is exact and the range sits between
+    whitespace characters, else in one batched tokenizer call for the other ranges. Only a range that overflows
+    (about 2% of judgment chunks) is shrunk."""
+    exact = getattr(counter, "counts_add_at_whitespace", False) and tokens.sorted
+
+    def derived(a: int, b: int) -> int | None:
+        if exact and (a == 0 or text[a - 1] in _SPACE) and (b == len(text) or text[b] in _SPACE):
+            return head_tokens + tokens.count(a, b)
+        return None
+
+    counts = [derived(a, b) for a, b in ranges]
+    todo = [k for k, n in enumerate(counts) if n is None]
+    for k, n in zip(todo, count_many(counter, [f"{head}\n{text[ranges[k][0]:ranges[k][1]]}" for k in todo])):
+        counts[k] = n
+    out = []
+    for (a, b), n in zip(ranges, counts):
+        while n > limit and b > a:  # _fit's loop; a cut at a space is counted from the offsets again
+            cut = text.rfind(" ", a, b - 1)
+            b = cut if cut > a else b - 1
+            n = derived(a, b)
+            if n is None:
+                n = counter.count_tokens(f"{head}\n{text[a:b]}")
+        out.append(b)
+    return out
 
 
 def _limit(counter: TokenCounter, chunk_tokens: int) -> int:
@@ -161,13 +239,14 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
     ref = section.ref
     head = statute_heading(ref.act, ref.section, section.title)
     limit = _limit(counter, chunk_tokens)
-    budget = limit - counter.count_tokens(head + "\n") + SPECIAL_TOKENS
+    head_tokens = counter.count_tokens(head + "\n")
+    budget = limit - head_tokens + SPECIAL_TOKENS
     if budget < 16:
         raise ValueError(f"{section.source}: heading of {ref} leaves {budget} tokens of {limit}")
     plain = without_instructions(text)  # what is counted; the chunk keeps the text itself
-    toks = _Tokens(counter.token_offsets(plain))
+    toks = _Tokens(offsets_many(counter, [plain])[0])
     ranges = split_ranges(text, toks, 0, len(text), budget, overlap)
-    ranges = [(a, _fit(counter, head, plain, a, b, limit)) for a, b in ranges]
+    ranges = [(a, b) for (a, _), b in zip(ranges, _fit_all(counter, head, head_tokens, plain, toks, ranges, limit))]
     code = "old" if ref.act in OLD_ACTS else "new" if ref.act in NEW_ACTS else "other"
     out = []
     for i, (a, b) in enumerate(ranges):
@@ -185,8 +264,6 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
 
 
 def _with_id(chunk: Chunk, cid: str) -> Chunk:
-    from dataclasses import replace
-
     return replace(chunk, id=cid)
 
 
@@ -210,16 +287,21 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
                   case=case, meta=tuple(sorted((k, v) for k, v in meta_base.items() if v)))
     head = passage_text(probe)[:-1]
     limit = _limit(counter, chunk_tokens)
-    budget = limit - counter.count_tokens(head + "\n") + SPECIAL_TOKENS
+    head_tokens = counter.count_tokens(head + "\n")
+    budget = limit - head_tokens + SPECIAL_TOKENS
     text = JOIN.join(p.text for p in paras)
     spans, pos = [], 0
     for p in paras:
         spans.append((pos, pos + len(p.text)))
         pos += len(p.text) + len(JOIN)
-    plain = without_instructions(text)  # what is counted; the chunk keeps the text itself
-    toks = _Tokens(counter.token_offsets(plain))
+    if instruction_spans(text):
+        plain = without_instructions(text)  # what is counted; the chunk keeps the text itself
+        alone = [instruction_only(p.text) for p in paras]  # a planted paragraph is its own chunk, never packed
+    else:  # no instruction pattern matches the whole text, so none matches any paragraph of it (each one is a
+        # substring between JOIN blank lines, and the patterns' only anchors, \b and ^|\n, hold there as well)
+        plain, alone = text, [False] * len(paras)
+    toks = _Tokens(offsets_many(counter, [plain])[0])
     groups: list[tuple[int, int, int, int]] = []  # (first para, last para, start, end)
-    alone = [instruction_only(p.text) for p in paras]  # a planted paragraph is its own chunk, never packed
     i = 0
     while i < len(paras):
         j = i
@@ -232,9 +314,9 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
         else:
             groups.append((i, j, spans[i][0], spans[j][1]))
         i = j + 1
+    ends = _fit_all(counter, head, head_tokens, plain, toks, [(a, b) for _, _, a, b in groups], limit)
     out = []
-    for n, (i, j, a, b) in enumerate(groups):
-        b = _fit(counter, head, plain, a, b, limit)
+    for n, ((i, j, a, _), b) in enumerate(zip(groups, ends)):
         ps = paras[i:j + 1]
         numbers = [p.number for p in ps if p.number]
         cites = sorted({str(c) for p in ps for c in p.cites})

@@ -30,6 +30,16 @@ class HashEmbedder:
     def token_offsets(self, text):
         return self._tok.token_offsets(text)
 
+    def count_tokens_many(self, texts):
+        return self._tok.count_tokens_many(texts)
+
+    def token_offsets_many(self, texts):
+        return self._tok.token_offsets_many(texts)
+
+    @property
+    def counts_add_at_whitespace(self) -> bool:
+        return self._tok.counts_add_at_whitespace
+
     def _vec(self, text: str) -> np.ndarray:
         rng = np.random.default_rng(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little"))
         v = rng.standard_normal(self._dim).astype(np.float32)
