@@ -164,14 +164,23 @@ def find_sections(question: str, index, casebase, settings: Settings, *, era: Er
     if casebase is not None and w.evidence:
         ev = section_evidence(question, casebase, concordance=concordance, era=era, exclude=exclude,
                               params=evidence_params)
-    ev = tuple(e for e in ev if e.ref.act in allowed)
     ranked = direct_sections(question, index, settings, mode=w.mode, filters=Filters(kind="statute"),
                              depth=w.depth, lookup=lookup) if w.direct else []
+    return rank_sections(ev, ranked, concordance, allowed=allowed, weights=w, limit=limit)
+
+
+def rank_sections(evidence: Sequence[SectionEvidence], ranked: Sequence[StatuteRef], concordance, *,
+                  allowed: Collection[str], weights: FusionWeights, limit: int | None = None
+                  ) -> tuple[SectionSuggestion, ...]:
+    """The fusion step of :func:`find_sections`, given its two inputs: ``evidence`` (already in the era) and the
+    direct section ranking ``ranked`` (both eras); only sections of the ``allowed`` Acts are returned."""
+    w = weights
+    ev = tuple(e for e in evidence if e.ref.act in allowed)
     direct = {r: v for r, v in bridge(ranked, concordance, share=w.bridge, rrf_k=w.rrf_k).items()
               if r.act in allowed}
     d_rank = ranks(direct)
     by_ref = {e.ref: e for e in ev}
-    top_n = len({c for e in ev for c, _ in e.cases})
+    top_n = len({c for e in evidence for c, _ in e.cases})
     out = []
     for r, s in fuse({e.ref: e.score for e in ev}, direct, w)[:limit]:
         e = by_ref.get(r)
@@ -181,4 +190,4 @@ def find_sections(question: str, index, casebase, settings: Settings, *, era: Er
 
 
 __all__ = ["FusionWeights", "SectionSuggestion", "bridge", "counterparts", "direct_sections", "find_sections",
-           "fuse", "ranks"]
+           "fuse", "rank_sections", "ranks"]

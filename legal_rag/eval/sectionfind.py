@@ -1,0 +1,235 @@
+"""AILA 2019 Task 2 and its BNS-era variant with section finding (:mod:`legal_rag.retrieve.sectionfind`): evidence
+from the case base fused with direct retrieval over statute text; weights chosen on the training queries Q1-Q10.
+
+* **Which real section is each AILA statute?** The 197 statutes are anonymised (``S1``..``S200``). To score
+  case-base evidence (which cites ``IPC 302``), :func:`aila_statute_map` reads
+  ``benchmarks/aila2019/DERIVED_aila_statute_to_section_and_successor.csv`` (58 rows) and, for the others, matches
+  the AILA title exactly (lower-cased words) against the section titles of the IPC, CrPC and IEA
+  (:func:`legal_rag.eval.acts.structured_sections`); a title shared by several sections is kept only when one
+  section's text is clearly closest (word Jaccard >= 0.5 and 0.1 ahead). Unmatched statutes (the Constitution's
+  Articles, other Acts: our citation grammar reads only the six codes) get direct-retrieval scores only.
+* **Task 2**: evidence (``era="old"``) mapped to S-ids, fused with the direct ranking of the 197 statutes over the
+  AILA statute index (:func:`legal_rag.eval.runners.build_aila_statutes`).
+* **BNS era**: :func:`legal_rag.retrieve.sectionfind.rank_sections` with ``era="new"`` over a product index of the
+  six Acts (direct search over statute chunks of both eras, bridged), gold = successors
+  (:func:`legal_rag.eval.runners.successor_qrels`), pool = every BNS, BNSS and BSA section.
+* Leakage: the case base of :func:`legal_rag.ingest.casebase.load_casebase` already drops the documents that copy a
+  test query (its ``LeakReport``); ``exclude`` adds more per query.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Collection, Iterable, Mapping, Sequence
+
+from ..config import Settings
+from ..retrieve.evidence import EvidenceParams, section_evidence
+from ..retrieve.sectionfind import FusionWeights, fuse, rank_sections
+from ..types import NEW_ACTS, StatuteRef
+from .aila import TEST_QUERIES, TRAIN_QUERIES, AilaResult, doc_ranking, load_qrels, load_queries, load_statutes, score
+
+DERIVED_CSV = Path("benchmarks") / "aila2019" / "DERIVED_aila_statute_to_section_and_successor.csv"
+
+
+@dataclass(frozen=True)
+class StatuteMap:
+    """AILA statute id -> real section (section level). ``origin[sid]``: ``"derived_csv"``, ``"title"`` or
+    ``"title+text"``; ``unmatched``: the ids with no section of the six codes."""
+
+    refs: Mapping[str, StatuteRef]
+    origin: Mapping[str, str]
+    unmatched: tuple[str, ...]
+
+    def by_ref(self) -> dict[StatuteRef, tuple[str, ...]]:
+        out: dict[StatuteRef, list[str]] = defaultdict(list)
+        for sid, r in self.refs.items():
+            out[r].append(sid)
+        return {r: tuple(v) for r, v in out.items()}
+
+
+def _norm_title(t: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", t.lower()))
+
+
+def _words(t: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", t.lower()))
+
+
+def aila_statute_map(corpus_path: Path) -> StatuteMap:
+    """The mapping described in the module docstring."""
+    from .acts import structured_sections
+
+    derived: dict[str, StatuteRef] = {}
+    with open(Path(corpus_path) / DERIVED_CSV, encoding="utf-8", newline="") as fh:
+        for r in csv.DictReader(fh):
+            if r["old_act"] and r["old_section"]:
+                derived[r["aila_statute_id"]] = StatuteRef(r["old_act"], r["old_section"].strip().upper())
+    by_title: dict[str, list] = defaultdict(list)
+    for s in structured_sections(corpus_path):
+        if s.ref.act in ("IPC", "CrPC", "IEA") and s.title:
+            by_title[_norm_title(s.title)].append(s)
+    refs, origin, unmatched = {}, {}, []
+    for st in load_statutes(corpus_path):
+        sid = st.ref.section
+        if sid in derived:
+            refs[sid], origin[sid] = derived[sid], "derived_csv"
+            continue
+        cands = by_title.get(_norm_title(st.title), [])
+        if len(cands) == 1:
+            refs[sid], origin[sid] = cands[0].ref.base, "title"
+            continue
+        if cands:
+            w = _words(st.text)
+            sims = sorted(((len(w & _words(c.text)) / max(1, len(w | _words(c.text))), c.ref.base) for c in cands),
+                          key=lambda t: (-t[0], t[1]))
+            if sims[0][0] >= 0.5 and (len(sims) == 1 or sims[1][0] <= sims[0][0] - 0.1):
+                refs[sid], origin[sid] = sims[0][1], "title+text"
+                continue
+        unmatched.append(sid)
+    return StatuteMap(refs, origin, tuple(unmatched))
+
+
+def coverage(smap: StatuteMap, qrels: Mapping[str, Mapping[str, int]], queries: Sequence[str]) -> tuple[int, int]:
+    """``(gold statutes mapped to a section, gold statutes)`` over ``queries``."""
+    gold = [d for q in queries for d, r in qrels.get(q, {}).items() if r > 0]
+    return sum(g in smap.refs for g in gold), len(gold)
+
+
+class CachedCaseBase:
+    """A case base whose ``search`` results are kept per ``(query, exclude)`` at the deepest ``k`` asked, so a grid
+    over evidence parameters searches each query once. Every other call goes to the wrapped case base."""
+
+    def __init__(self, casebase):
+        self.cb = casebase
+        self._hits: dict = {}
+
+    def __len__(self) -> int:
+        return len(self.cb)
+
+    def __getattr__(self, name):
+        return getattr(self.cb, name)
+
+    def search(self, query: str, k: int, exclude: Collection[str] = ()) -> list:
+        key = (query, tuple(sorted(exclude)))
+        have = self._hits.get(key)
+        if have is None or have[0] < k:
+            have = (k, self.cb.search(query, k, exclude))
+            self._hits[key] = have
+        return have[1][:k]
+
+
+# ---- Task 2 over the 197 AILA statutes ---------------------------------------------------------------------------
+@dataclass
+class Task2Inputs:
+    """Per query: the direct S-id ranking by mode (computed once) and the query text."""
+
+    texts: Mapping[str, str]
+    direct: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # mode -> qid -> [S-id]
+
+
+def aila_direct(index, settings: Settings, texts: Mapping[str, str], queries: Iterable[str], mode: str
+                ) -> dict[str, list[str]]:
+    """Every AILA statute ranked by its best chunk (all chunks retrieved), per query."""
+    from ..retrieve.search import search
+
+    depth = len(index.sparse)
+    return {q: doc_ranking(search(texts[q], index, settings, mode=mode, candidates=depth, limit=depth,
+                                  lookup=False, max_per_doc=None)) for q in queries}
+
+
+def task2_run(text: str, direct: Sequence[str], casebase, smap: StatuteMap, weights: FusionWeights,
+              params: EvidenceParams, concordance=None, exclude: Collection[str] = ()) -> list[str]:
+    """S-ids best first: evidence (old era, sections mapped to every S-id that is that section) fused with the
+    direct ranking ``direct``; S-ids neither list reaches are not returned."""
+    by_ref = smap.by_ref()
+    ev: dict[str, float] = {}
+    if casebase is not None and weights.evidence:
+        for e in section_evidence(text, casebase, concordance=concordance, era="old", exclude=exclude, params=params):
+            for sid in by_ref.get(e.ref, ()):
+                ev[sid] = ev.get(sid, 0.0) + e.score
+    d = {sid: 1.0 / (weights.rrf_k + i + 1) for i, sid in enumerate(direct)} if weights.direct else {}
+    fused = [sid for sid, _ in fuse(ev, d, weights)]
+    return fused + [s for s in direct if s not in set(fused)]
+
+
+def run_task2_sectionfind(casebase, settings: Settings, direct: Mapping[str, Sequence[str]], smap: StatuteMap,
+                          weights: FusionWeights, params: EvidenceParams, queries: Sequence[str] = TEST_QUERIES,
+                          system: str = "sectionfind", concordance=None) -> AilaResult:
+    texts, qrels = load_queries(settings.corpus_path), load_qrels(settings.corpus_path, "task2")
+    runs = {q: task2_run(texts[q], direct[q], casebase, smap, weights, params, concordance) for q in queries}
+    return score("task2", system, runs, qrels, queries)
+
+
+# ---- BNS era over the new-code pool ------------------------------------------------------------------------------
+def bns_qrels(index, settings: Settings, queries: Sequence[str]) -> dict[str, dict[str, int]]:
+    """Successor gold for ``queries`` with every other new-code section of ``index`` judged 0 (as
+    :func:`legal_rag.eval.runners.run_bns_variant`)."""
+    from .runners import successor_qrels
+
+    new = {f"{m['act']} {m['section']}" for m in index.metadata().values() if m.get("code") == "new"}
+    return {q: {**{s: 0 for s in new}, **d} for q, d in successor_qrels(settings).items() if q in set(queries)}
+
+
+def bns_direct(index, settings: Settings, texts: Mapping[str, str], queries: Iterable[str], mode: str, depth: int
+               ) -> dict[str, list[StatuteRef]]:
+    """Direct section ranking over the statute chunks of both eras, per query (section look-up off: AILA
+    statements name no section of the gold)."""
+    from ..retrieve.filters import Filters
+    from ..retrieve.sectionfind import direct_sections
+
+    return {q: direct_sections(texts[q], index, settings, mode=mode, filters=Filters(kind="statute"), depth=depth,
+                               lookup=False) for q in queries}
+
+
+def bns_run(text: str, ranked: Sequence[StatuteRef], casebase, concordance, weights: FusionWeights,
+            params: EvidenceParams, exclude: Collection[str] = ()) -> list[str]:
+    ev = section_evidence(text, casebase, concordance=concordance, era="new", exclude=exclude, params=params) \
+        if casebase is not None and weights.evidence else ()
+    out = rank_sections(ev, ranked if weights.direct else (), concordance, allowed=NEW_ACTS, weights=weights)
+    return [f"{s.ref.act} {s.ref.section}" for s in out]
+
+
+def run_bns_sectionfind(casebase, settings: Settings, index, direct: Mapping[str, Sequence[StatuteRef]],
+                        concordance, weights: FusionWeights, params: EvidenceParams,
+                        queries: Sequence[str] = TEST_QUERIES, system: str = "sectionfind") -> AilaResult:
+    texts = load_queries(settings.corpus_path)
+    qrels = bns_qrels(index, settings, queries)
+    runs = {q: bns_run(texts[q], direct[q], casebase, concordance, weights, params) for q in qrels}
+    return score("task2-bns", system, runs, qrels, list(qrels))
+
+
+# ---- choosing weights on Q1-Q10 ----------------------------------------------------------------------------------
+def grid(space: Mapping[str, Sequence]) -> list[dict]:
+    """Every combination of ``space`` (``{"alpha": [0, 1], ...}``), in a fixed order."""
+    keys = list(space)
+    return [dict(zip(keys, vals)) for vals in itertools.product(*(space[k] for k in keys))]
+
+
+def choose(evaluate: Callable[[FusionWeights, EvidenceParams], float], weights: FusionWeights,
+           params: EvidenceParams, space: Mapping[str, Sequence], log: Callable[[str], None] | None = None
+           ) -> tuple[FusionWeights, EvidenceParams, float, list[tuple[dict, float]]]:
+    """Coordinate-free grid search: every point of ``space`` (keys are fields of FusionWeights or EvidenceParams)
+    evaluated by ``evaluate`` (a training-query metric); the best point wins, ties to the first. Returns the
+    chosen weights and params, the best value and every ``(point, value)``."""
+    wf, pf = set(FusionWeights.__dataclass_fields__), set(EvidenceParams.__dataclass_fields__)
+    best, table = None, []
+    for point in grid(space):
+        w = replace(weights, **{k: v for k, v in point.items() if k in wf})
+        p = replace(params, **{k: v for k, v in point.items() if k in pf})
+        v = evaluate(w, p)
+        table.append((point, v))
+        if log:
+            log(f"  {point} -> {v:.4f}")
+        if best is None or v > best[2]:
+            best = (w, p, v)
+    return best[0], best[1], best[2], table
+
+
+__all__ = ["CachedCaseBase", "StatuteMap", "TRAIN_QUERIES", "aila_direct", "aila_statute_map", "bns_direct",
+           "bns_qrels", "bns_run", "choose", "coverage", "grid", "run_bns_sectionfind", "run_task2_sectionfind",
+           "task2_run"]
