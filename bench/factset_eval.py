@@ -93,7 +93,8 @@ def _sectionfind_factory(casebase_path: str | None):
 
         def search(question: str, offence_date: str | None) -> list[str]:
             e = era(offence_date)
-            run = lambda which: [str(s.ref) for s in find_sections(question, index, casebase, settings, era=which)]
+            run = lambda which: [str(s.ref) for s in find_sections(question, index, casebase, settings, era=which,
+                                                                        filters={})]
             if e != "none":
                 return run(e)
             new, old = run("new"), run("old")
