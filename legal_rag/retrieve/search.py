@@ -16,6 +16,7 @@ from ..injection import instruction_only
 from ..types import Chunk, Hit
 from .filters import Filters
 from .fusion import cap_per_doc, dedupe, rrf
+from . import route as _route
 from .route import AHEAD, DEFAULT_ROUTE, RouteMode, analyse_question, route_filters
 from .sectionrefs import analysis_refs, query_refs
 
@@ -140,7 +141,10 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
 
         fused = mmr(fused, index, query, mmr_lambda)
     if routed is not None and route == "ahead":
-        first = fuse(fused_lists(routed))[:AHEAD]
+        from ..law import load_concordance
+
+        first = _route.era_order(fuse(fused_lists(routed))[:AHEAD], analysis, _route.DEFAULT_ERA_ORDER,
+                                 load_concordance(settings.corpus_path))
         ids = {h.chunk.id for h in first}
         fused = first + [h for h in fused if h.chunk.id not in ids]
     refs = analysis_refs(analysis) if analysis is not None else None

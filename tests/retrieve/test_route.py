@@ -6,6 +6,18 @@ from legal_rag.retrieve import Filters
 from legal_rag.retrieve.route import analyse_question, route_filters
 from legal_rag.types import StatuteRef as S
 
+import pytest
+
+
+@pytest.fixture(scope="module")
+def conc():
+    from legal_rag.config import Settings
+    from legal_rag.law import load_concordance
+
+    if not (Settings().corpus_path / "mappings").is_dir():
+        pytest.skip("shared corpus not found")
+    return load_concordance()
+
 
 def test_route_filters_follow_the_acts_first_within_the_users_filter():
     a = analyse("punishment for theft")
@@ -64,5 +76,28 @@ def test_offence_date_in_the_text_makes_the_old_code_govern(real_pipeline):
 
 def test_undated_offence_question_leads_with_the_law_in_force(real_pipeline):
     secs = _sections(real_pipeline.search("punishment for theft"))
-    assert secs[0].startswith("BNS ") or (secs[0].startswith("IPC ") and secs[1].startswith("BNS "))
+    assert secs[0].startswith("BNS ")  # era first: no date, the BNS leads, its IPC predecessor beside it
     assert S("BNS", "303") in [S(*s.split()) for s in secs[:5]]
+
+
+def _hit(act, section, i):
+    from legal_rag.types import Chunk, Hit
+
+    return Hit(Chunk(f"{act}-{section}-{i}", "statute", "text", "", "x.pdf", (1, 1), ref=S(act, section)), 1.0, "rrf", i)
+
+
+def test_era_order_pairs_puts_the_counterpart_of_the_era_first(conc):
+    from legal_rag.retrieve.route import era_order
+
+    # IPC 420's table successor is BNS 318 (section level); BNS 303 is unrelated and keeps its place
+    assert S("BNS", "318") in {t.base for t in conc.successors(S("IPC", "420")).targets}
+    hits = [_hit("IPC", "420", 1), _hit("BNS", "303", 2), _hit("BNS", "318", 3), _hit("IPC", "379", 4)]
+    new = era_order(hits, analyse("punishment for cheating", concordance=conc), "pairs", conc)
+    assert [str(h.chunk.ref) for h in new] == ["BNS 318", "IPC 420", "BNS 303", "IPC 379"]
+    old = analyse("he cheated me on 3 March 2024; punishment?", concordance=conc)
+    assert old.acts_first[0] == "IPC"
+    # the old code leads: BNS 303's predecessor IPC 379 (by the table) moves before it
+    assert S("IPC", "379") in {t.base for t in conc.predecessors(S("BNS", "303")).targets}
+    assert [str(h.chunk.ref) for h in era_order(hits, old, "pairs", conc)] == ["IPC 420", "IPC 379", "BNS 303",
+                                                                              "BNS 318"]
+    assert era_order(hits, old, "none", conc) == hits
