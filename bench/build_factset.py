@@ -51,8 +51,8 @@ BNS_CSV = "statutes/structured/bns_sections_kaggle_cmrit.csv"
 SHORT = [
     ("Test-Doc.jsonl", "1959_N_10", "My husband married another woman while I, his first wife, am alive and we were "
                                     "never divorced. The second wife knew. What offence have they committed?"),
-    ("Test-Doc.jsonl", "1976_N_9", "A gang broke into our house at night and looted jewellery, clothes and cash. "
-                                   "Which sections can the police apply?"),
+    ("Test-Doc.jsonl", "1976_N_9", "A gang broke into our house at night and looted our belongings. Which "
+                                   "sections can the police apply?"),
     ("Test-Doc.jsonl", "2001_S_637", "Three men entered a government forest, cut twelve sheesham trees and tried to "
                                      "drive the logs away in a van. What charges apply?"),
     ("Test-Doc.jsonl", "2007_S_611", "A neighbour told an 18-year-old girl her father was inside his house, pulled "
@@ -65,8 +65,8 @@ SHORT = [
                                      "charged with?"),
     ("Test-Doc.jsonl", "2015_S_281", "My brothers attacked me and my friends with a club, a chopper and sickles when "
                                      "we came to take my almirah, and smashed our car's glass and tyres."),
-    ("Test-Doc.jsonl", "2017_R_125", "My insured truck was stolen from the roadside at night in Rajasthan. Which "
-                                     "offence is that?"),
+    ("Test-Doc.jsonl", "2017_R_125", "My insured truck was stolen one night at Bhiwari in Rajasthan. Which offence "
+                                     "is that?"),
     ("Test-Doc.jsonl", "2017_R_78", "My brothers threatened and manhandled me to make me sell my shop, then forged my "
                                     "signature on a fake rent receipt to claim they are my tenants."),
     ("Test-Doc.jsonl", "2005_R_116", "A group of men carrying deadly weapons barged into our house and attacked my "
