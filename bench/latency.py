@@ -98,8 +98,11 @@ class Timers:
 def instrument(index, casebase, timers: Timers) -> None:
     """Install stage timers on the index's embedder/dense/sparse, the case base's BM25, the question analysis and
     the evidence aggregation (module attributes are looked up at call time, so the wrappers see every call)."""
-    import legal_rag.retrieve.search as search_mod
-    import legal_rag.retrieve.sectionfind as sf_mod
+    import importlib
+
+    # importlib, not "import a.b as m": the package re-exports a function named ``search`` over its submodule
+    search_mod = importlib.import_module("legal_rag.retrieve.search")
+    sf_mod = importlib.import_module("legal_rag.retrieve.sectionfind")
 
     index.embed_query = timers.wrap(index.embed_query, "embed")
     index.dense.search = timers.wrap(index.dense.search, "dense")
@@ -109,13 +112,19 @@ def instrument(index, casebase, timers: Timers) -> None:
     sf_mod.section_evidence = timers.wrap(sf_mod.section_evidence, "evidence_all")
 
 
-def ours(question: str, index, casebase, settings):
+def ours(question: str, index, casebase, settings, cur: dict | None = None):
     """The product path: hybrid search with look-up, then section finding over the case base."""
     from legal_rag.retrieve.search import search
     from legal_rag.retrieve.sectionfind import find_sections
 
+    from legal_rag.retrieve.filters import Filters
+
+    t0 = time.perf_counter()
     hits = search(question, index, settings)
-    sugg = find_sections(question, index, casebase, settings)
+    if cur is not None:
+        cur["search_call"] = time.perf_counter() - t0
+    # an empty Filters(), not None: find_sections at eddfb05 reads ``Filters.of(None).act`` (None) and raises
+    sugg = find_sections(question, index, casebase, settings, filters=Filters())
     return hits, sugg
 
 
@@ -174,12 +183,50 @@ def qrels_of(items: list[dict]) -> dict[str, dict[str, int]]:
     return {d["id"]: {re.sub(r"\(.*", "", g): 1 for g in d["gold"]} for d in items}
 
 
+def timed_pass(sets, index, casebase, settings, ens, timers: Timers, section_ranking):
+    """One interleaved pass over every question (ours then LangChain, alternating which goes first):
+    ``(per-stage seconds of ours per set, LangChain seconds per set, section rankings per set and system)``."""
+    per: dict[str, dict[str, list[float]]] = {s: {k: [] for k in STAGES} for s in sets}
+    lc_t: dict[str, list[float]] = {s: [] for s in sets}
+    runs: dict[str, dict[str, dict[str, list[str]]]] = {s: {"search": {}, "find": {}, "lc": {}} for s in sets}
+    i = 0
+    for name, items in sets.items():
+        for d in items:
+            q = d["question"]
+            for side in (("ours", "lc") if i % 2 == 0 else ("lc", "ours")):
+                if side == "lc":
+                    t0 = time.perf_counter()
+                    docs = ens.invoke(q)
+                    lc_t[name].append(time.perf_counter() - t0)
+                    runs[name]["lc"][d["id"]] = [r for r in dict.fromkeys(x.metadata["ref"] for x in docs) if r]
+                    continue
+                timers.cur = {}
+                t0 = time.perf_counter()
+                hits, sugg = ours(q, index, casebase, settings, timers.cur)
+                t2 = time.perf_counter()
+                t1 = t0 + timers.cur.pop("search_call")
+                c = timers.cur
+                c["evidence_agg"] = c.get("evidence_all", 0.0) - c.get("casebase_bm25", 0.0)
+                c["search"], c["find_sections"], c["total"] = t1 - t0, t2 - t1, t2 - t0
+                c["other"] = c["total"] - sum(c.get(k, 0.0) for k in
+                                              ("embed", "dense", "sparse", "analyse", "casebase_bm25", "evidence_agg"))
+                for k in STAGES:
+                    per[name][k].append(c.get(k, 0.0))
+                runs[name]["search"][d["id"]] = section_ranking(hits)
+                runs[name]["find"][d["id"]] = [f"{s.ref.act} {s.ref.section}" for s in sugg]
+            i += 1
+    return per, lc_t, runs
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--casebase-dir", default=str(ROOT / ".legal_rag" / "bench-casebase"))
     ap.add_argument("--out", default=str(ROOT / "bench" / "results_latency.md"))
     ap.add_argument("--limit", type=int, default=0, help="only the first N questions of each set (a smoke run)")
     ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--threads", default="default,1",
+                    help="torch intra-op thread settings, one timed pass each (the query embedder is shared by both "
+                         "sides); 'default' is torch's own choice, what the product runs with")
     a = ap.parse_args()
     load_before = uptime()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -214,49 +261,26 @@ def main() -> int:
 
     ens, lc_st = build_langchain(index, casebase, work)
 
+    import torch
+
     timers = Timers()
     instrument(index, casebase, timers)
-    warm = [d["question"] for d in (dev + fact)[:3]]
-    for q in warm:
-        ours(q, index, casebase, settings)
-        ens.invoke(q)
-
-    per: dict[str, dict[str, list[float]]] = {s: {k: [] for k in STAGES} for s in sets}
-    lc_t: dict[str, list[float]] = {s: [] for s in sets}
-    runs: dict[str, dict[str, dict[str, list[str]]]] = {s: {"search": {}, "find": {}, "lc": {}} for s in sets}
-    i = 0
-    for name, items in sets.items():
-        for d in items:
-            q = d["question"]
-            for side in (("ours", "lc") if i % 2 == 0 else ("lc", "ours")):
-                if side == "lc":
-                    t0 = time.perf_counter()
-                    docs = ens.invoke(q)
-                    lc_t[name].append(time.perf_counter() - t0)
-                    runs[name]["lc"][d["id"]] = [r for r in dict.fromkeys(x.metadata["ref"] for x in docs) if r]
-                    continue
-                timers.cur = {}
-                from legal_rag.retrieve.search import search
-                from legal_rag.retrieve.sectionfind import find_sections
-
-                t0 = time.perf_counter()
-                hits = search(q, index, settings)
-                t1 = time.perf_counter()
-                sugg = find_sections(q, index, casebase, settings)
-                t2 = time.perf_counter()
-                c = timers.cur
-                c["evidence_agg"] = c.get("evidence_all", 0.0) - c.get("casebase_bm25", 0.0)
-                c["search"], c["find_sections"], c["total"] = t1 - t0, t2 - t1, t2 - t0
-                c["other"] = c["total"] - sum(c.get(k, 0.0) for k in
-                                              ("embed", "dense", "sparse", "analyse", "casebase_bm25", "evidence_agg"))
-                for k in STAGES:
-                    per[name][k].append(c.get(k, 0.0))
-                runs[name]["search"][d["id"]] = section_ranking(hits)
-                runs[name]["find"][d["id"]] = [f"{s.ref.act} {s.ref.section}" for s in sugg]
-            i += 1
+    default_threads = torch.get_num_threads()
+    thread_settings = [default_threads if t == "default" else int(t) for t in a.threads.split(",")]
+    passes = []
+    for n_threads in thread_settings:
+        torch.set_num_threads(n_threads)
+        for q in [d["question"] for d in (dev + fact)[:3]]:  # warm-up, not counted
+            ours(q, index, casebase, settings)
+            ens.invoke(q)
+        passes.append((n_threads, *timed_pass(sets, index, casebase, settings, ens, timers, section_ranking),
+                       uptime()))
+        print(f"pass with {n_threads} torch threads done: {passes[-1][-1]}", flush=True)
+    runs = passes[0][3]
 
     prof_text = ""
     if not a.no_profile:
+        torch.set_num_threads(thread_settings[-1])
         pr = cProfile.Profile()
         pr.enable()
         for d in dev + fact:
@@ -273,7 +297,7 @@ def main() -> int:
     # ---- report -------------------------------------------------------------------------------------------------
     emit("# Query latency with the case base in the index: ours vs LangChain EnsembleRetriever (issue 13)\n")
     emit(f"Run {started}, command `HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 nice -n 10 .venv/bin/python bench/latency.py"
-         f"{' --limit %d' % a.limit if a.limit else ''}`. Machine: {os.cpu_count()} CPU cores SHARED with other "
+         f"{' --limit %d' % a.limit if a.limit else ''}{' --threads ' + a.threads if a.threads != 'default,1' else ''}`. Machine: {os.cpu_count()} CPU cores SHARED with other "
          "workers' jobs (absolute times are pessimistic and noisy; the two sides ran interleaved per question in "
          "one process, so their ratio is the fair figure).\n")
     emit(f"- load before: `{load_before}`\n- load after: `{load_after}`\n")
@@ -291,25 +315,29 @@ def main() -> int:
     emit(f"| LangChain | BM25Retriever.from_documents (rank-bm25) | {lc_st['bm25_build_s']:.1f} |")
     emit(f"| LangChain | Chroma add_documents (our vectors, no embedding) | {lc_st['chroma_build_s']:.1f} |\n")
 
-    emit("## Query latency (ms), warm-up 3 queries, then every question once per side\n")
-    emit("| questions | n | ours p50 | ours p95 | LangChain p50 | LangChain p95 | ratio p50 | ratio p95 |")
-    emit("|---|---|---|---|---|---|---|---|")
-    allo = {k: sum((per[s][k] for s in sets), []) for k in STAGES}
-    alll = sum(lc_t.values(), [])
-    rows = [(f"{n} set", per[n]["total"], lc_t[n]) for n in sets if lc_t[n]] + [("all", allo["total"], alll)]
-    for label, o, t in rows:
-        emit(f"| {label} | {len(o)} | {pct(o, 50):.0f} | {pct(o, 95):.0f} | {pct(t, 50):.0f} | {pct(t, 95):.0f} | "
-             f"{pct(t, 50) / pct(o, 50):.2f}x | {pct(t, 95) / pct(o, 95):.2f}x |")
-    emit("\nRatio = LangChain / ours (> 1: ours faster).\n")
-    emit("### Ours per stage, all questions (ms)\n")
-    emit("| stage | p50 | p95 | mean | share of mean total |\n|---|---|---|---|---|")
-    mean_total = float(np.mean(allo["total"]))
-    for k in STAGES:
-        v = allo[k]
-        emit(f"| {k} | {pct(v, 50):.1f} | {pct(v, 95):.1f} | {np.mean(v) * 1000:.1f} | "
-             f"{np.mean(v) / mean_total:.0%} |")
-    emit("\nembed/dense/sparse/analyse sum over BOTH calls (search, and the search find_sections makes for its direct "
-         "ranking); `search` and `find_sections` are the two calls' wall times; other = total - the named stages.\n")
+    for n_threads, per, lc_t, _, load_end in passes:
+        emit(f"## Query latency (ms), torch threads {n_threads}"
+             f"{' (the product default)' if n_threads == default_threads else ''}: warm-up 3 queries, then every "
+             f"question once per side (load at the end of this pass: `{load_end}`)\n")
+        emit("| questions | n | ours p50 | ours p95 | LangChain p50 | LangChain p95 | ratio p50 | ratio p95 |")
+        emit("|---|---|---|---|---|---|---|---|")
+        allo = {k: sum((per[s][k] for s in sets), []) for k in STAGES}
+        alll = sum(lc_t.values(), [])
+        rows = [(f"{n} set", per[n]["total"], lc_t[n]) for n in sets if lc_t[n]] + [("all", allo["total"], alll)]
+        for label, o, t in rows:
+            emit(f"| {label} | {len(o)} | {pct(o, 50):.0f} | {pct(o, 95):.0f} | {pct(t, 50):.0f} | {pct(t, 95):.0f} | "
+                 f"{pct(t, 50) / pct(o, 50):.2f}x | {pct(t, 95) / pct(o, 95):.2f}x |")
+        emit("\nRatio = LangChain / ours (> 1: ours faster).\n")
+        emit(f"### Ours per stage, all questions, torch threads {n_threads} (ms)\n")
+        emit("| stage | p50 | p95 | mean | share of mean total |\n|---|---|---|---|---|")
+        mean_total = float(np.mean(allo["total"]))
+        for k in STAGES:
+            v = allo[k]
+            emit(f"| {k} | {pct(v, 50):.1f} | {pct(v, 95):.1f} | {np.mean(v) * 1000:.1f} | "
+                 f"{np.mean(v) / mean_total:.0%} |")
+        emit("\nembed/dense/sparse/analyse sum over BOTH calls (search, and the search find_sections makes for its "
+             "direct ranking); `search` and `find_sections` are the two calls' wall times; other = total - the named "
+             "stages (fusion, look-up, hygiene incl. injection.instruction_only, bridging).\n")
 
     emit("## Quality, section level (recall@5, MRR)\n")
     emit("| questions | system | recall@5 | MRR |\n|---|---|---|---|")
@@ -327,7 +355,7 @@ def main() -> int:
     emit("\nGold: both eras (`gold`, e.g. BNS 318(4) and IPC 420, keyed at section level). find_sections returns "
          "new-code sections only (era=\"new\"), so the old-code half of the gold is out of its reach.\n")
     if prof_text:
-        emit("## cProfile of ours (one more pass over the same questions)\n")
+        emit(f"## cProfile of ours (one more pass over the same questions, torch threads {thread_settings[-1]})\n")
         emit("```\n" + prof_text.strip() + "\n```\n")
     Path(a.out).write_text("\n".join(OUT) + "\n", encoding="utf-8")
     return 0
