@@ -3,6 +3,8 @@
 
 * :mod:`.data`: the sources, :class:`Group`, the held-out guard (:class:`Forbidden`, :class:`LeakageError`);
 * :mod:`.groups`: hard-negative mining and the five group builders (:func:`build_groups`);
+* :mod:`.casebase_groups`: weakly labelled groups from the case base (masked paragraph -> cited section, old
+  and new);
 * :mod:`.train`: :class:`TrainConfig`, :class:`TrainReport`, ``train()`` and the front doors below.
 
 Front doors: :func:`train_reranker` (``legal-rag train-reranker``) and :func:`ensure_reranker` (``legal-rag

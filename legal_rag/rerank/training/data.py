@@ -28,6 +28,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -107,10 +108,16 @@ def leaks(query: str, forbidden: Forbidden) -> bool:
             continue
         if q == f or (len(f) > 40 and f in q) or (len(q) > 40 and q in f):
             return True
-        fs = set(f.split())
+        fs = _word_set(f)
         if qs and fs and len(qs & fs) / len(qs | fs) >= 0.8:
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _word_set(text: str) -> frozenset[str]:
+    """The word set of a normalised held-out text (cached: :func:`leaks` meets the same texts for every query)."""
+    return frozenset(text.split())
 
 
 def assert_no_leak(groups: Sequence[Group], forbidden: Forbidden) -> None:

@@ -178,9 +178,11 @@ def train(groups: Sequence[Group], out_dir: Path, cfg: TrainConfig = TrainConfig
 
 def train_reranker(settings: Settings, *, out_dir: Path | None = None, cfg: TrainConfig = TrainConfig(),
                    limits: dict[str, int] | None = None, dense_negatives: bool = True, progress: bool = True,
-                   log_fn: Callable[[str], None] = print) -> TrainReport:
+                   log_fn: Callable[[str], None] = print, casebase_groups: int = 0) -> TrainReport:
     """Build the groups from ``settings.corpus_path`` (leak-checked) and train; the front door of
-    ``legal-rag train-reranker``."""
+    ``legal-rag train-reranker``. ``casebase_groups`` > 0 adds that many weakly labelled case-base groups
+    (:mod:`.casebase_groups`; the case base of ``settings`` is opened, or built, by
+    :func:`legal_rag.retrieve.casebase_build.ensure_casebase`); ``limits={}`` then trains on them alone."""
     from .groups import build_groups
 
     embedder = None
@@ -189,7 +191,15 @@ def train_reranker(settings: Settings, *, out_dir: Path | None = None, cfg: Trai
 
         embedder = Embedder.from_settings(settings)
     t0 = time.perf_counter()
-    groups = build_groups(settings.corpus_path, seed=cfg.seed, limits=limits, embedder=embedder, log=log_fn)
+    if casebase_groups > 0:
+        from ...retrieve.casebase_build import ensure_casebase
+        from .casebase_groups import mixed_groups
+
+        cb, _ = ensure_casebase(settings, progress=progress)
+        groups, _ = mixed_groups(cb, settings.corpus_path, casebase_limit=casebase_groups, limits=limits,
+                                 seed=cfg.seed, embedder=embedder, log=log_fn)
+    else:
+        groups = build_groups(settings.corpus_path, seed=cfg.seed, limits=limits, embedder=embedder, log=log_fn)
     log_fn(f"{len(groups)} training groups in {time.perf_counter() - t0:.0f}s")
     return train(groups, out_dir or default_dir(settings), cfg, progress=progress)
 
