@@ -102,21 +102,24 @@ class Embedder:
     def counts_add_at_whitespace(self) -> bool:
         """True when no token ever spans a plain whitespace character (space, tab, newline, carriage return): a
         fast tokenizer with a BERT normalizer (per-character: clean-up, lower case, accents), the BERT
-        pre-tokenizer (splits at whitespace and punctuation), the WordPiece model (each word on its own) and no
-        added token that holds or strips whitespace. Then a piece of a text that starts just after such a
+        pre-tokenizer (splits at whitespace and punctuation), the WordPiece model (each word on its own), a
+        BERT or template post-processor (the same special tokens around any text) and no added token that holds
+        or strips whitespace. Then a piece of a text that starts just after such a
         character (or at 0) and ends just before one (or at the end) has exactly the whole text's tokens inside
         it, and ``count_tokens(head + "\n" + piece) == count_tokens(head + "\n") + that number``, so
         :mod:`legal_rag.ingest.chunk` counts chunks from one tokenization of the document (issue 13). False for
         any other tokenizer (e.g. SentencePiece), which then counts every chunk with the tokenizer itself."""
         if self._backend is None:
             return False
-        from tokenizers import models, normalizers, pre_tokenizers
+        from tokenizers import models, normalizers, pre_tokenizers, processors
 
         b = self._backend
         added = json.loads(b.to_str()).get("added_tokens") or []
         return (isinstance(b.normalizer, normalizers.BertNormalizer)
                 and isinstance(b.pre_tokenizer, pre_tokenizers.BertPreTokenizer)
                 and isinstance(b.model, models.WordPiece)
+                and (b.post_processor is None  # special tokens: a fixed number around any single text
+                     or isinstance(b.post_processor, (processors.TemplateProcessing, processors.BertProcessing)))
                 and not any(t.get("lstrip") or t.get("rstrip") or any(c.isspace() for c in t.get("content", ""))
                             for t in added))
 

@@ -24,8 +24,10 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left, bisect_right
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..injection import instruction_only, instruction_spans, without_instructions
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
@@ -35,6 +37,8 @@ JOIN = "\n\n"
 SPECIAL_TOKENS = 2
 #: a candidate boundary must leave at least this share of the budget in the chunk before it
 MIN_FILL = 0.35
+#: judgments :func:`chunk_corpus` tokenizes ahead, in one worker thread, of the one it is chunking
+AHEAD = 4
 
 
 class TokenCounter(Protocol):
@@ -272,6 +276,19 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
     """Chunks of one judgment from its paragraphs in order: whole consecutive paragraphs packed up to the
     budget (a paragraph holding nothing but instructions to a model stands alone); a paragraph longer than the budget is split inside itself (with overlap). All paragraphs must
     belong to one case (ValueError otherwise)."""
+    return _chunk_judgment(paragraphs, counter, judgment, chunk_tokens, overlap, None)
+
+
+def _judgment_text(paragraphs: Iterable[Paragraph]) -> str:
+    """The text a judgment's spans index: its non-blank paragraphs joined by ``JOIN``."""
+    return JOIN.join(p.text for p in paragraphs if p.text.strip())
+
+
+def _chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, judgment: Judgment | None,
+                    chunk_tokens: int, overlap: int,
+                    text_offsets: Callable[[], Sequence[tuple[int, int]]] | None) -> tuple[Chunk, ...]:
+    """:func:`chunk_judgment`; ``text_offsets()``, when given, returns ``counter.token_offsets`` of
+    :func:`_judgment_text` (computed ahead by :func:`chunk_corpus`), used unless instructions are blanked."""
     paras = [p for p in paragraphs if p.text.strip()]
     if not paras:
         return ()
@@ -297,10 +314,12 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
     if instruction_spans(text):
         plain = without_instructions(text)  # what is counted; the chunk keeps the text itself
         alone = [instruction_only(p.text) for p in paras]  # a planted paragraph is its own chunk, never packed
+        offsets = offsets_many(counter, [plain])[0]
     else:  # no instruction pattern matches the whole text, so none matches any paragraph of it (each one is a
         # substring between JOIN blank lines, and the patterns' only anchors, \b and ^|\n, hold there as well)
         plain, alone = text, [False] * len(paras)
-    toks = _Tokens(offsets_many(counter, [plain])[0])
+        offsets = text_offsets() if text_offsets is not None else offsets_many(counter, [plain])[0]
+    toks = _Tokens(offsets)
     groups: list[tuple[int, int, int, int]] = []  # (first para, last para, start, end)
     i = 0
     while i < len(paras):
@@ -332,14 +351,29 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
 def chunk_corpus(sections: Iterable[Section], paragraphs: Iterable[Paragraph], counter: TokenCounter, *,
                  judgments: Mapping[str, Judgment] | None = None, chunk_tokens: int = 240,
                  overlap: int = 32) -> tuple[Chunk, ...]:
-    """All chunks of a corpus: sections one by one, paragraphs grouped by case in their given order."""
+    """All chunks of a corpus: sections one by one, paragraphs grouped by case in their given order.
+
+    With a counter that has ``token_offsets_many`` (the embedder), each judgment's text is tokenized ``AHEAD``
+    judgments early in one worker thread: the Rust tokenizer releases the GIL, so it runs beside the Python work
+    (instruction scan, packing, ids) on a second core; the chunks are the same as one judgment at a time."""
     out: list[Chunk] = []
     for s in sections:
         out.extend(chunk_section(s, counter, chunk_tokens=chunk_tokens, overlap=overlap))
     by_case: dict[str, list[Paragraph]] = {}
     for p in paragraphs:
         by_case.setdefault(p.case, []).append(p)
-    for case, ps in by_case.items():
-        out.extend(chunk_judgment(ps, counter, judgment=(judgments or {}).get(case), chunk_tokens=chunk_tokens,
-                                  overlap=overlap))
+    cases = list(by_case.items())
+    many = getattr(counter, "token_offsets_many", None)
+    if many is None or len(cases) < 2:
+        for case, ps in cases:
+            out.extend(_chunk_judgment(ps, counter, (judgments or {}).get(case), chunk_tokens, overlap, None))
+        return tuple(out)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chunk-tokenize") as pool:
+        ahead = deque(pool.submit(many, [_judgment_text(ps)]) for _, ps in cases[:AHEAD])
+        for k, (case, ps) in enumerate(cases):
+            job = ahead.popleft()
+            if k + AHEAD < len(cases):
+                ahead.append(pool.submit(many, [_judgment_text(cases[k + AHEAD][1])]))
+            out.extend(_chunk_judgment(ps, counter, (judgments or {}).get(case), chunk_tokens, overlap,
+                                       lambda job=job: job.result()[0]))
     return tuple(out)
