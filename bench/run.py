@@ -1,9 +1,11 @@
 """Benchmarks that print figures (not timed tests). Usage::
 
     HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 .venv/bin/python bench/run.py [--work DIR] [--task1-chunks N]
-        [--skip task1,langchain,...] [--out bench/results.md]
+        [--skip task1,langchain,sectionfind,...] [--only sectionfind] [--acts-index DIR] [--out bench/results.md]
 
-Sections: AILA Task 2 (BM25 / dense / hybrid), the Acts index (ingest -> index throughput vs the embedder's raw
+Sections: section finding (``--only sectionfind``: case-base evidence fused with direct retrieval, weights chosen
+on AILA Q1 and Q3-Q10, then AILA Task 2, the BNS-era variant and the dev set; see :func:`sectionfind_section`),
+AILA Task 2 (BM25 / dense / hybrid), the Acts index (ingest -> index throughput vs the embedder's raw
 throughput, dev set, BNS-era Task 2, query latency per stage, HNSW recall@10 vs exact search, LangChain
 EnsembleRetriever baseline on the same chunks) and AILA Task 1 (capped dense, see run_task1).
 Every figure is appended to the markdown output as it is produced.
@@ -110,18 +112,195 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
     return ens
 
 
+def sectionfind_section(work: Path, acts_dir: Path | None, emb) -> None:
+    """Section finding (issue 13): case-base evidence fused with direct statute retrieval.
+
+    Inputs built once under ``work`` and reused: the case base (``work/casebase``: load_casebase + CaseBase.build,
+    its leakage guard drops the near-copies of test queries), the AILA statute index (``work/aila-statutes``).
+    ``acts_dir``: a data dir holding a built index of the six Acts (e.g. a copy of the test index), opened read-only
+    for the BNS-era variant and the dev set; None builds one under ``work/acts``.
+    Weights: a grid over the evidence parameters (direct weight 0), then one over the fusion weights, each point
+    scored by the mean of Task 2 MAP and BNS-era MAP on the tuning queries (Q1, Q3-Q10: Q2 is an 80% copy of test
+    Q50, so it is left out). Test figures (Q11-Q50) are computed once, with the chosen point, after the choice."""
+    from dataclasses import replace
+
+    from legal_rag.config import load_settings
+    from legal_rag.eval.aila import TEST_QUERIES, TRAIN_QUERIES, load_qrels, score
+    from legal_rag.eval.metrics import DEV_METRICS, evaluate_run
+    from legal_rag.eval.runners import load_devset
+    from legal_rag.eval import sectionfind as sf
+    from legal_rag.index import open_index
+    from legal_rag.index.casebase import CaseBase
+    from legal_rag.law import load_concordance
+    from legal_rag.retrieve.evidence import EvidenceParams, section_evidence
+    from legal_rag.retrieve.filters import Filters
+    from legal_rag.retrieve.sectionfind import FusionWeights, direct_sections, find_sections, rank_sections
+    from legal_rag.types import NEW_ACTS, OLD_ACTS
+
+    tune_q = tuple(q for q in TRAIN_QUERIES if q != "AILA_Q2")
+    base = Settings()
+    texts = load_queries(base.corpus_path)
+    conc = load_concordance(base.corpus_path)
+    cb_dir = work / "casebase"
+    t0 = time.perf_counter()
+    if not (cb_dir / "cases.json.gz").exists():
+        from legal_rag.ingest.casebase import load_casebase
+
+        j, p, leak = load_casebase(base.corpus_path)
+        CaseBase.build(j, p).save(cb_dir)
+        emit(f"Case base built: {len(j)} judgments, {len(p)} paragraphs; leakage guard dropped {leak.dropped} "
+             f"({leak.matches}).")
+    cb = sf.CachedCaseBase(CaseBase.open(cb_dir))
+    emit(f"## Section finding (issue 13): case-base evidence + direct retrieval\n\nCase base: {len(cb)} judgments "
+         f"(`{cb_dir.name}`, opened in {time.perf_counter() - t0:.0f}s); load average at start "
+         f"{' / '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores.\n")
+    smap = sf.aila_statute_map(base.corpus_path)
+    q2 = load_qrels(base.corpus_path, "task2")
+    c_te, c_tr = sf.coverage(smap, q2, TEST_QUERIES), sf.coverage(smap, q2, TRAIN_QUERIES)
+    emit(f"AILA statutes mapped to a real section: {len(smap.refs)} of {len(smap.refs) + len(smap.unmatched)} "
+         f"({sum(v == 'derived_csv' for v in smap.origin.values())} from the DERIVED csv, "
+         f"{sum(v != 'derived_csv' for v in smap.origin.values())} by exact title); gold statutes covered: "
+         f"test {c_te[0]}/{c_te[1]}, train {c_tr[0]}/{c_tr[1]} (the rest are mostly Constitution Articles: direct "
+         "retrieval only).\n")
+    sa = Settings(data_dir=work / "aila-statutes")
+    try:
+        ia = open_index(sa, embedder=emb)
+    except Exception:  # noqa: BLE001 - not built yet
+        from legal_rag.eval.runners import build_aila_statutes
+
+        ia = build_aila_statutes(sa, emb)
+    if acts_dir is not None:
+        sb = load_settings().model_copy(update={"data_dir": acts_dir})
+        ib = open_index(sb, embedder=emb)
+    else:
+        from legal_rag.eval.runners import build_acts_index
+
+        sb = Settings(data_dir=work / "acts")
+        ib = build_acts_index(sb, source=Settings(), embedder=emb).index
+    qs = TRAIN_QUERIES + TEST_QUERIES
+    t0 = time.perf_counter()
+    d_aila = {m: sf.aila_direct(ia, sa, texts, qs, m) for m in ("sparse", "dense", "hybrid")}
+    d_bns = {m: sf.bns_direct(ib, sb, texts, qs, m, 400) for m in ("sparse", "hybrid")}
+    bq = sf.bns_qrels(ib, sb, qs)
+    emit(f"Direct rankings for 50 queries (AILA statutes: 3 modes; Acts: 2 modes, 400 chunks) in "
+         f"{time.perf_counter() - t0:.0f}s.\n")
+
+    def t2(w, p, queries):
+        runs = {q: sf.task2_run(texts[q], d_aila[w.mode][q], cb, smap, w, p, conc) for q in queries}
+        return score("task2", "", runs, q2, queries).metrics
+
+    def bns(w, p, queries):
+        qr = {q: v for q, v in bq.items() if q in queries}
+        runs = {q: sf.bns_run(texts[q], d_bns[w.mode][q], cb, conc, w, p) for q in qr}
+        return score("task2-bns", "", runs, qr, list(qr)).metrics
+
+    def tune_value(w, p):
+        return (t2(w, p, tune_q)["map"] + bns(w, p, tune_q)["map"]) / 2
+
+    t0 = time.perf_counter()
+    w0 = FusionWeights(evidence=1.0, direct=0.0, mode="sparse")
+    _, p1, v1, tab1 = sf.choose(tune_value, w0, EvidenceParams(), dict(
+        alpha=[0.0, 0.5, 1.0, 2.0], gamma=[0.0, 0.5, 1.0], beta=[0.0, 1.0, 2.0], top_cases=[5, 10, 20, 50],
+        per_case=[1, 3, 5]))
+    w2, p2, v2, tab2 = sf.choose(tune_value, replace(w0, direct=0.1), p1, dict(
+        method=["rrf", "score"], direct=[0.0, 0.05, 0.1, 0.2, 0.3, 0.5], rrf_k=[5, 20, 60], bridge=[0.0, 0.5, 1.0],
+        mode=["sparse", "hybrid"]))
+    emit(f"### Choice on the tuning queries ({', '.join(q.split('_')[1] for q in tune_q)}), "
+         f"{len(tab1) + len(tab2)} points in {time.perf_counter() - t0:.0f}s\n")
+    emit("Value = mean of Task 2 MAP and BNS-era MAP on those 9 queries. Stage 1 (evidence only), best five:\n")
+    emit("| point | value |\n|---|---|")
+    for pt, v in sorted(tab1, key=lambda t: -t[1])[:5]:
+        emit(f"| {pt} | {v:.4f} |")
+    emit("\nStage 2 (fusion, evidence parameters of stage 1), best five, and evidence only for reference:\n")
+    emit("| point | value |\n|---|---|")
+    for pt, v in sorted(tab2, key=lambda t: -t[1])[:5]:
+        emit(f"| {pt} | {v:.4f} |")
+    emit(f"| evidence only (direct 0) | {v1:.4f} |")
+    emit(f"\n**Chosen**: `{p2}`, `{w2}` (tuning value {v2:.4f}: Task 2 MAP {t2(w2, p2, tune_q)['map']:.4f}, "
+         f"BNS-era MAP {bns(w2, p2, tune_q)['map']:.4f}).\n")
+    ev_only = replace(w2, direct=0.0)
+    res = []
+    for m in ("sparse", "dense", "hybrid"):
+        res.append(score("task2", f"direct only ({m}, over the 197 statutes)",
+                         {q: d_aila[m][q] for q in TEST_QUERIES}, q2, TEST_QUERIES))
+    res.append(score("task2", "case-base evidence only (chosen parameters)",
+                     {q: sf.task2_run(texts[q], d_aila[w2.mode][q], cb, smap, ev_only, p2, conc)
+                      for q in TEST_QUERIES}, q2, TEST_QUERIES))
+    res.append(score("task2", f"**evidence + direct ({w2.method}, chosen)**",
+                     {q: sf.task2_run(texts[q], d_aila[w2.mode][q], cb, smap, w2, p2, conc) for q in TEST_QUERIES},
+                     q2, TEST_QUERIES))
+    bq_te = {q: v for q, v in bq.items() if q in TEST_QUERIES}
+    for m in ("sparse", "hybrid"):
+        for share in (0.0, 0.5):
+            ww = replace(w2, evidence=0.0, mode=m, bridge=share)
+            res.append(score("task2-bns", f"direct only ({m}, bridge {share})",
+                             {q: sf.bns_run(texts[q], d_bns[m][q], None, conc, ww, p2) for q in bq_te}, bq_te,
+                             list(bq_te)))
+    res.append(score("task2-bns", "case-base evidence only (BPR&D successors)",
+                     {q: sf.bns_run(texts[q], d_bns[w2.mode][q], cb, conc, ev_only, p2) for q in bq_te}, bq_te,
+                     list(bq_te)))
+    res.append(score("task2-bns", f"**evidence + direct ({w2.method}, chosen)**",
+                     {q: sf.bns_run(texts[q], d_bns[w2.mode][q], cb, conc, w2, p2) for q in bq_te}, bq_te,
+                     list(bq_te)))
+    emit(f"### Test queries Q11-Q50 (Task 2: 40 queries, all 197 statutes; BNS era: {len(bq_te)} queries with a "
+         "successor, pool = every BNS/BNSS/BSA section of the Acts index)\n")
+    emit(format_table(res))
+    emit()
+
+    # dev set: 45 short questions, gold by the BPR&D table; new era (BNS gold) and old era (IPC gold), section level
+    import re
+
+    devset = load_devset(ROOT / "bench" / "devset.jsonl")
+    emit("### Dev set (45 short questions; not used for any choice), section level\n")
+    emit("| era | system | recall@5 | nDCG@10 | MRR |\n|---|---|---|---|---|")
+    for era, acts in (("new", NEW_ACTS), ("old", OLD_ACTS)):
+        qrels = {d["id"]: {re.sub(r"\(.*", "", g): 1 for g in d["gold"] if g.split()[0] in acts} for d in devset}
+        ranked = {d["id"]: direct_sections(d["question"], ib, sb, mode=w2.mode, filters=Filters(kind="statute"),
+                                           depth=w2.depth, lookup=True) for d in devset}
+        ev = {d["id"]: section_evidence(d["question"], cb, concordance=conc, era=era, params=p2) for d in devset}
+        for name, w in (("direct only", replace(w2, evidence=0.0)), ("evidence only", replace(w2, direct=0.0)),
+                        ("evidence + direct (chosen)", w2)):
+            runs = {i: [f"{s.ref.act} {s.ref.section}" for s in rank_sections(ev[i], ranked[i], conc, allowed=acts,
+                                                                             weights=w)] for i in ranked}
+            m = evaluate_run(qrels, runs, DEV_METRICS)
+            emit(f"| {era} | {name} | {m['recall@5']:.3f} | {m['ndcg@10']:.3f} | {m['mrr']:.3f} |")
+    lat_short, lat_long = [], []
+    for d in devset:
+        t0 = time.perf_counter()
+        find_sections(d["question"], ib, cb.cb, sb, era="new", concordance=conc, weights=w2, evidence_params=p2)
+        lat_short.append(time.perf_counter() - t0)
+    for q in TEST_QUERIES[:20]:
+        t0 = time.perf_counter()
+        find_sections(texts[q], ib, cb.cb, sb, era="new", concordance=conc, weights=w2, evidence_params=p2,
+                      lookup=False)
+        lat_long.append(time.perf_counter() - t0)
+    emit(f"\n`find_sections` latency (case base {len(cb)} judgments, Acts index, {w2.mode} direct): 45 dev questions "
+         f"p50 {pct(lat_short, 50):.0f} ms / p95 {pct(lat_short, 95):.0f} ms; 20 AILA statements p50 "
+         f"{pct(lat_long, 50):.0f} ms / p95 {pct(lat_long, 95):.0f} ms. Load average at the end "
+         f"{' / '.join(f'{x:.1f}' for x in os.getloadavg())}.\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default="/tmp/legal_rag_bench")
     ap.add_argument("--task1-chunks", type=int, default=1)
     ap.add_argument("--skip", default="")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results.md"))
+    ap.add_argument("--only", default="", help="run only this section (sectionfind)")
+    ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
     a = ap.parse_args()
     skip = set(filter(None, a.skip.split(",")))
     work = Path(a.work)
     base = Settings()
     emb = Embedder.from_settings(base)
     import torch
+
+    if a.only == "sectionfind":
+        try:
+            sectionfind_section(work, Path(a.acts_index) if a.acts_index else None, emb)
+        finally:
+            Path(a.out).write_text("\n".join(OUT) + "\n")
+        return
 
     emit(f"# Retrieval benchmarks\n\nMachine: {os.cpu_count()} CPU cores, torch threads {torch.get_num_threads()}, "
          f"embedder `{emb.model_id}` ({emb.window}-token window); started {time.strftime('%Y-%m-%d %H:%M')}. "
@@ -220,6 +399,10 @@ def main() -> None:
     emit(format_table(run_bns_variant(idx, sa)))
     emit()
     flush()
+
+    if "sectionfind" not in skip:
+        sectionfind_section(work, work / "acts", emb)
+        flush()
 
     # ---- AILA Task 1 -----------------------------------------------------------------------------------------
     if "task1" not in skip:

@@ -58,13 +58,13 @@ class EvidenceParams:
     """The knobs of the formula in the module docstring (defaults chosen on AILA Q1-Q10 only)."""
 
     k: int = 400            # paragraph hits retrieved
-    top_cases: int = 50     # judgments that vote
-    per_case: int = 3       # best paragraphs of a judgment that make its similarity
+    top_cases: int = 10     # judgments that vote (grid 5, 10, 20, 50)
+    per_case: int = 5       # best paragraphs of a judgment that make its similarity (grid 1, 3, 5)
     decay: float = 0.5      # weight of the i-th best paragraph: decay ** (i - 1)
-    gamma: float = 0.5      # centrality exponent
-    beta: float = 0.5       # weight of paragraph-local cites
+    gamma: float = 1.0      # centrality exponent (grid 0, 0.5, 1)
+    beta: float = 2.0       # weight of paragraph-local cites (grid 0, 1, 2)
     window: int = 1         # paragraphs either side of a matched one that count as local
-    alpha: float = 1.0      # exponent of the idf damping (0: none)
+    alpha: float = 0.5      # exponent of the idf damping, 0: none (grid 0, 0.5, 1, 2)
 
 
 @dataclass(frozen=True)

@@ -37,10 +37,10 @@ class FusionWeights:
     (``sparse``/``dense``/``hybrid``)."""
 
     evidence: float = 1.0
-    direct: float = 0.5
+    direct: float = 0.3
     method: Literal["rrf", "score"] = "rrf"
-    rrf_k: int = 60
-    bridge: float = 0.5
+    rrf_k: int = 5
+    bridge: float = 0.0
     depth: int = 300
     mode: Literal["sparse", "dense", "hybrid"] = "hybrid"
 
@@ -154,7 +154,7 @@ def find_sections(question: str, index, casebase, settings: Settings, *, era: Er
 
         concordance = load_concordance(settings.corpus_path)
     w = weights or FusionWeights()
-    f = Filters.of(filters)
+    f = Filters.of(filters) or Filters()
     allowed = set(_era_acts(era))
     if f.act:
         allowed &= set(f.act)
