@@ -107,15 +107,35 @@ class _Tokens:
         return self.ends[min(i, len(self.ends) - 1)]
 
 
-def _bounds(text: str, a: int, b: int) -> list[list[int]]:
+class _Bounds:
+    """Candidate split positions in ``text[a:b]`` by priority: ``[0]`` sub-section, ``[1]`` clause, ``[2]``
+    sentence, ``[3]`` word; each level an increasing list (no sort needed: matches do not overlap and each
+    position lies inside its match), found on first use (the word level, the longest, is rarely needed)."""
+
+    _RX = (_SUBSECTION, _CLAUSE, _SENTENCE, _WORD)
+
+    def __init__(self, text: str, a: int, b: int):
+        self.text, self.a, self.b = text, a, b
+        self._levels: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._RX)
+
+    def __getitem__(self, i: int) -> list[int]:
+        i = range(len(self._RX))[i]  # IndexError past the last level ends iteration
+        if i not in self._levels:
+            text, a, b, rx = self.text, self.a, self.b, self._RX[i]
+            if i < 2:  # the marker itself, after any leading whitespace of the match
+                self._levels[i] = [p for m in rx.finditer(text, a, b)
+                                   if a < (p := m.start() + len(m.group()) - len(m.group().lstrip())) < b]
+            else:  # just after the whitespace
+                self._levels[i] = [p for m in rx.finditer(text, a, b) if a < (p := m.end()) < b]
+        return self._levels[i]
+
+
+def _bounds(text: str, a: int, b: int) -> _Bounds:
     """Candidate split positions in ``text[a:b]`` by priority (sub-section, clause, sentence, word)."""
-    out = []
-    for rx in (_SUBSECTION, _CLAUSE):  # the marker itself, after any leading whitespace of the match
-        out.append([p for m in rx.finditer(text, a, b)
-                    if a < (p := m.start() + len(m.group()) - len(m.group().lstrip())) < b])
-    for rx in (_SENTENCE, _WORD):  # just after the whitespace
-        out.append([p for m in rx.finditer(text, a, b) if a < (p := m.end()) < b])
-    return out  # increasing without sorting: matches do not overlap and each position lies inside its match
+    return _Bounds(text, a, b)
 
 
 def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overlap: int) -> list[tuple[int, int]]:
@@ -124,7 +144,6 @@ def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overla
     if tokens.count(a, b) <= budget:
         return [_strip(text, a, b)]
     levels = _bounds(text, a, b)
-    words = levels[-1]
     last, first = (_last_filled, _first_within) if tokens.sorted else (_last_filled_scan, _first_within_scan)
     out: list[tuple[int, int]] = []
     s = a
@@ -143,8 +162,8 @@ def split_ranges(text: str, tokens: _Tokens, a: int, b: int, budget: int, overla
         out.append(_strip(text, s, e))
         nxt = e
         if overlap:  # start the next part up to `overlap` tokens back, at a sentence end if one is there
-            for lvl in (levels[2], words):
-                back = first(lvl, tokens, s, e, overlap)
+            for k in (2, 3):  # sentence ends, then words
+                back = first(levels[k], tokens, s, e, overlap)
                 if back is not None:
                     nxt = back
                     break
