@@ -221,6 +221,11 @@ _PROCEDURE_WEAK = _W(r"\b(?:f\.?i\.?r\.?|first information report|complaint|arre
                      r"\w*|summons?|warrants?|cognizance|cognizable|remand|trial|appeal\w*|revision|quash\w*|"
                      r"magistrate|custody|record(?:ing)? (?:of )?(?:a |the )?(?:statement|confession)|confession|"
                      r"maintenance|search and seizure|seizure|inquest|police report|limitation)\b", re.I)
+#: offences named by their common nouns ("a complaint of cheating"): weighed against the weak procedure cues
+_CRIME = _W(r"\b(?:cheat\w*|fraud\w*|theft|stole\w*|steal\w*|murder\w*|homicide|rape|robbery|dacoity|extortion|"
+            r"kidnap\w*|abduct\w*|assault\w*|hurt|defamation|forg\w*|dowry|cruelty|trespass\w*|stalk\w*|"
+            r"voyeurism|intimidation|breach of trust|misappropriat\w*|bribe\w*|snatch\w*|riot\w*|abetment|"
+            r"conspiracy|harass\w*|molest\w*)\b", re.I)
 _DEFINITION = _W(r"\b(?:defin\w*|meaning|what is meant|what constitutes|what does .{1,40} mean)\b", re.I)
 _ACT_KIND = {"IPC": "offence", "BNS": "offence", "CrPC": "procedure", "BNSS": "procedure", "IEA": "evidence",
              "BSA": "evidence"}
@@ -239,8 +244,9 @@ def question_kind(text: str, refs: tuple[QuestionRef, ...] = (), cases: tuple[st
     6. ``evidence``: "evidence", "admissible", "burden of proof", "presumption", "witness", "dying declaration".
     7. ``offence``: "which sections apply", "what offence", "charged", "my client" (a fact statement).
     8. ``punishment``: "punishment", "sentence", "imprisonment", "maximum".
-    9. ``procedure``: FIR, arrest, investigation, charge-sheet, summons, trial, appeal, quashing, confession,
-       maintenance.
+    9. ``procedure``: more procedure cues (FIR, arrest, investigation, charge-sheet, summons, trial, appeal,
+       quashing, confession, maintenance) than offence nouns (cheating, theft, murder, dowry, ...), or an idiom;
+       ``offence`` when there are procedure cues but no more than offence nouns ("a complaint of cheating").
     10. ``definition``: "define", "definition", "meaning", "what constitutes".
     11. the Act of the first section named (IPC/BNS offence, CrPC/BNSS procedure, IEA/BSA evidence); else
         ``offence``.
@@ -271,8 +277,11 @@ def question_kind(text: str, refs: tuple[QuestionRef, ...] = (), cases: tuple[st
         return "offence"
     if _PUNISHMENT.search(text):
         return "punishment"
-    if _PROCEDURE_WEAK.search(text) or any(r.how == "idiom" for r in refs):
+    procedural = len(_PROCEDURE_WEAK.findall(text))
+    if any(r.how == "idiom" for r in refs) or procedural > len(_CRIME.findall(text)):
         return "procedure"
+    if procedural:
+        return "offence"
     if _DEFINITION.search(text):
         return "definition"
     if refs:

@@ -11,7 +11,8 @@ analysis's ``acts_first`` within what the user's own filter allows; ``None`` (no
 only or for a court or year (which only judgments carry).
 
 How the routed pass is merged (:func:`legal_rag.retrieve.search.search`, ``route=``): ``"ahead"`` puts the first
-:data:`AHEAD` fused hits of the routed pass before the unrouted fused list (then that list without them);
+:data:`AHEAD` fused hits of the routed pass before the other statute hits of the unrouted fused list, in the places
+statutes held there (:func:`statutes_ahead`: a judgment keeps its rank);
 ``"rrf"`` adds the routed dense and sparse lists to the reciprocal rank fusion (a boost); ``"off"``: no routing.
 :data:`DEFAULT_ROUTE` and :data:`DEFAULT_ERA_ORDER` were chosen on ``bench/devset.jsonl`` (45 questions, the real
 test index, hybrid, one run; recall@5 / nDCG@10 / MRR): no routing 0.911 / 0.901 / 0.906; ``"ahead"`` (10)
@@ -90,6 +91,18 @@ def era_order(hits: list[Hit], analysis: QuestionAnalysis | None, how: EraOrder 
     return out + rest
 
 
+def statutes_ahead(fused: list[Hit], first: list[Hit]) -> list[Hit]:
+    """``fused`` with its statute places refilled: the routed ``first`` hits, then the other statute hits in fused
+    order; every judgment or document hit keeps its place (routing orders the law, it never pushes a judgment out
+    of the passages the generator reads). Statute hits left over go at the end; no chunk id twice.
+
+    ``[IPC 1, J, BNS 2]`` with ``first=[BNS 2]`` -> ``[BNS 2, J, IPC 1]``."""
+    ids = {h.chunk.id for h in first}
+    queue = iter(first + [h for h in fused if h.chunk.ref is not None and h.chunk.id not in ids])
+    out = [next(queue, None) if h.chunk.ref is not None else h for h in fused]
+    return [h for h in out if h is not None] + list(queue)
+
+
 def route_filters(analysis: QuestionAnalysis | None, filters: Filters | None = None) -> Filters | None:
     """The filter of the routed pass, or ``None`` when there is nothing to route (see the module docstring).
 
@@ -111,4 +124,5 @@ def route_filters(analysis: QuestionAnalysis | None, filters: Filters | None = N
     return Filters(act=tuple(acts), code=f.code, kind=f.kind)
 
 
-__all__ = ["AHEAD", "DEFAULT_ERA_ORDER", "DEFAULT_ROUTE", "EraOrder", "era_order", "RouteMode", "analyse_question", "route_filters"]
+__all__ = ["AHEAD", "DEFAULT_ERA_ORDER", "DEFAULT_ROUTE", "EraOrder", "RouteMode", "analyse_question", "era_order",
+           "route_filters", "statutes_ahead"]

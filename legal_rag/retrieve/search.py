@@ -103,7 +103,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     Routing (issue 13): ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
     made here from ``query`` when not given and ``route`` is not ``"off"``). Its ``acts_first`` are searched first
     (``route``: ``"ahead"`` puts the routed pass's first :data:`~legal_rag.retrieve.route.AHEAD` hits before the
-    rest, ``"rrf"`` fuses the routed lists with the others) and its references (idioms resolved by the official
+    other statute hits, in the statutes' own places: a judgment keeps its rank; ``"rrf"`` fuses the routed lists with the others) and its references (idioms resolved by the official
     table, corrected premises first, bare tokens in every Act that has them) are the section look-up.
     """
     f = Filters.of(filters)
@@ -145,8 +145,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
 
         first = _route.era_order(fuse(fused_lists(routed))[:AHEAD], analysis, _route.DEFAULT_ERA_ORDER,
                                  load_concordance(settings.corpus_path))
-        ids = {h.chunk.id for h in first}
-        fused = first + [h for h in fused if h.chunk.id not in ids]
+        fused = _route.statutes_ahead(fused, first)
     refs = analysis_refs(analysis) if analysis is not None else None
     head = lookup_hits(query, index, f, refs=refs) if lookup else []
     seen = {h.chunk.id for h in head}

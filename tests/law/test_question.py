@@ -213,3 +213,12 @@ def test_analysis_is_frozen(conc):
     a = analyse("punishment for theft", concordance=conc)
     with pytest.raises(AttributeError):
         a.kind = "bail"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("dishonest intention at the time of making the promise in a complaint of cheating", "offence"),
+    ("can the police arrest without a warrant in a theft case?", "procedure"),
+    ("who can issue a summons?", "procedure"),
+])
+def test_procedure_cues_against_offence_nouns(conc, question, kind):
+    assert analyse(question, concordance=conc).kind == kind

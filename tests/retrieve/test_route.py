@@ -101,3 +101,13 @@ def test_era_order_pairs_puts_the_counterpart_of_the_era_first(conc):
     assert [str(h.chunk.ref) for h in era_order(hits, old, "pairs", conc)] == ["IPC 420", "IPC 379", "BNS 303",
                                                                               "BNS 318"]
     assert era_order(hits, old, "none", conc) == hits
+
+
+def test_statutes_ahead_keeps_every_judgment_in_its_place():
+    from legal_rag.retrieve.route import statutes_ahead
+    from legal_rag.types import Chunk, Hit
+
+    j = Hit(Chunk("J-1", "judgment", "text", "A v. B", "j.pdf", (1, 1), case="J"), 1.0, "rrf", 2)
+    ipc, bns, bnss = _hit("IPC", "420", 1), _hit("BNS", "318", 3), _hit("BNSS", "482", 9)
+    out = statutes_ahead([ipc, j, bns], [bns, bnss])
+    assert [h.chunk.id for h in out] == ["BNS-318-3", "J-1", "BNSS-482-9", "IPC-420-1"]
