@@ -6,7 +6,8 @@ paragraphs of the case base (BM25 over paragraphs, :class:`legal_rag.index.caseb
 judgment and ranks the sections those judgments cite.
 
 Formula (every symbol below is a keyword argument of :func:`section_evidence`; the defaults are the values chosen
-on the AILA 2019 training queries Q1-Q10 only, see ``bench/results.md``):
+on the AILA 2019 training queries Q1 and Q3-Q10 only -- Q2 is an 80% copy of test query Q50 -- by the mean of
+Task 2 MAP and BNS-era MAP; grid and figures in ``bench/results.md``, "Section finding"):
 
 * paragraph hits ``h`` of case ``c`` with BM25 scores ``s_1 >= s_2 >= ...`` (Robertson & Zaragoza 2009, "The
   Probabilistic Relevance Framework: BM25 and Beyond"): the judgment's similarity is its best paragraphs,
@@ -55,7 +56,7 @@ class CaseBaseLike(Protocol):
 
 @dataclass(frozen=True)
 class EvidenceParams:
-    """The knobs of the formula in the module docstring (defaults chosen on AILA Q1-Q10 only)."""
+    """The knobs of the formula in the module docstring (defaults chosen on AILA Q1, Q3-Q10 only)."""
 
     k: int = 400            # paragraph hits retrieved
     top_cases: int = 10     # judgments that vote (grid 5, 10, 20, 50)
