@@ -1,4 +1,6 @@
-"""Hybrid search: section look-up ∥ dense (Chroma) ∥ sparse (bm25s) -> per-list hygiene -> RRF -> optional MMR.
+"""Hybrid search: section look-up ∥ dense (Chroma) ∥ sparse (bm25s) -> per-list hygiene -> RRF -> optional MMR ->
+routing by the question analysis (:mod:`legal_rag.retrieve.route`: the Acts the question's kind and era call for
+are searched first and lead the statute hits).
 
 Names kept apart (DESIGN.md): ``candidates`` is the depth of each retriever's list, ``rrf_k`` the RRF constant,
 ``limit`` how many fused hits are returned (``Settings.rerank_candidates`` by default; the reranker and the
