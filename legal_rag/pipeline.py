@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, get_args
 from .config import Settings, load_settings
 from .errors import ConfigError, InputTooLongError, LegalRagError
 from .injection import instruction_problems
-from .types import OLD_ACTS, Answer, GeneratorName, Hit, IngestReport, SupersessionFlag
+from .types import OLD_ACTS, Answer, GeneratorName, Hit, IngestReport, SectionSuggestion, SupersessionFlag
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -114,10 +114,23 @@ class Pipeline:
         feeds the dense retriever only; everything else reads ``query`` (normalised, :meth:`read_input`).
         ``analysis`` (:func:`legal_rag.retrieve.route.analyse_question`, made once per question by
         :meth:`ask_stream`) routes the search to its ``acts_first`` and resolves its section idioms; it is made
-        here from ``query`` when not given."""
+        here from ``query`` when not given. For a fact pattern the sections suggested by precedents lead
+        (:meth:`search_with_suggestions`)."""
+        return self.search_with_suggestions(query, filters, dense_query, analysis)[0]
+
+    def search_with_suggestions(self, query: str, filters: FilterArg = None, dense_query: str | None = None,
+                                analysis: QuestionAnalysis | None = None
+                                ) -> tuple[tuple[Hit, ...], tuple[SectionSuggestion, ...]]:
+        """:meth:`search`, and the section suggestions for a fact-pattern question (issue 13): an offence or
+        punishment question that names no section (:func:`legal_rag.retrieve.suggest.is_fact_pattern`) is
+        answered from the sections the most similar judgments cite, fused with the statute text
+        (:func:`legal_rag.retrieve.sectionfind.find_sections`); the first chunks of the best suggestions (stage
+        ``evidence``; how many: :func:`legal_rag.retrieve.suggest.lead_for`) lead the hits. ``((), ...)``
+        shapes: (hits, suggestions); suggestions are ``()`` for any other question."""
         from .retrieve import Filters, with_successors
         from .retrieve.route import analyse_question
         from .retrieve.search import search
+        from .retrieve.suggest import lead_for, suggest, suggestion_hits
 
         query, filters = self.read_input(query), Filters.of(filters)
         if analysis is None:
@@ -125,10 +138,18 @@ class Pipeline:
         hits = with_successors(query, search(query, self.index, self.settings, filters=filters,
                                              dense_query=dense_query, analysis=analysis),
                                self.index, self.concordance, filters)
+        suggestions = suggest(query, analysis, self.index, self.casebase, self.settings,
+                              concordance=self.concordance, filters=filters)
+        if suggestions:
+            lead = suggestion_hits(suggestions, self.index, self.casebase, self.concordance, filters,
+                                   lead=lead_for(suggestions, query))
+            seen = {h.chunk.id for h in lead}
+            hits = tuple(dataclasses.replace(h, rank=i + 1)
+                         for i, h in enumerate([*lead, *(h for h in hits if h.chunk.id not in seen)]))
         if self.reranker.enabled:
             hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
                                         rerank_candidates=self.settings.rerank_candidates)
-        return tuple(hits)
+        return tuple(hits), suggestions
 
     def lookup(self, text: str) -> LookupResult:
         """Section look-up: the correspondence row(s) and, when an index is built, the sections' texts.
@@ -197,8 +218,9 @@ class Pipeline:
         offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
         flags: list[SupersessionFlag] = list(flag_superseded(analysis.flag_refs(), "query", offence_date,
                                                              proceeding_date=proceeding_date, concordance=conc))
-        hits = self.search(question, filters, dense_query=search_text(question, settings) if settings.hyde else None,
-                           analysis=analysis)
+        hits, suggestions = self.search_with_suggestions(
+            question, filters, dense_query=search_text(question, settings) if settings.hyde else None,
+            analysis=analysis)
         known = self._known_case
         pieces: queue.Queue = queue.Queue()
         result: dict = {}
@@ -225,6 +247,8 @@ class Pipeline:
         flags += flag_superseded(find_refs(ver.text), "answer", offence_date, proceeding_date=proceeding_date,
                                  concordance=conc)
         answer = to_answer(draft, ver, flags=dedupe_flags(flags), index_id=self.index.id)
+        if suggestions:
+            answer = dataclasses.replace(answer, suggestions=suggestions)
         if notice:
             answer = dataclasses.replace(answer, query=asked, text=f"{notice}\n\n{answer.text}",
                                          problems=(notice, *answer.problems))

@@ -42,7 +42,8 @@ Support = Literal["supported", "unsupported", "unchecked"]
 #: which score a :class:`Hit` carries: a retriever's (``dense``, ``sparse``), fused ``rrf``, a section ``lookup``,
 #: or ``catalog`` (a pseudo-hit listing an indexed judgment, no score). A reranked hit's stage is
 #: ``rerank:<model name>`` instead, made by :func:`rerank_stage`.
-Stage = Literal["dense", "sparse", "rrf", "lookup", "catalog"]
+#: ``evidence``: a section suggested for a fact pattern by precedents and its text (:mod:`legal_rag.retrieve.suggest`)
+Stage = Literal["dense", "sparse", "rrf", "lookup", "catalog", "evidence"]
 #: ``rerank:<model name>``: the stage of a hit the rerank stage scored (:func:`rerank_stage`)
 RerankStage = NewType("RerankStage", str)
 HitStage = Union[Stage, RerankStage]
@@ -240,6 +241,37 @@ class SupersessionFlag:
 
 
 @dataclass(frozen=True)
+class SectionSuggestion:
+    """One suggested section, with why.
+
+    ``ref`` at section level; ``score`` the fused score (comparable within one question); ``n_cases`` of the
+    ``top_n`` most similar judgments cite it (after mapping to the era), ``cases`` their ids, most similar first;
+    ``direct_rank``: 1-based rank of the section by its own text (after bridging), None when the text search did not
+    reach it; ``counterparts``: its predecessors (new code) or successors (old code) by the official table;
+    ``cited_as``: the sub-section the supporting judgments point to (IPC 420 cited -> BNS 318(4) by the table;
+    :func:`legal_rag.retrieve.suggest.sub_section`), else ``ref``; ``titles``: the case titles of ``cases``."""
+
+    ref: StatuteRef
+    score: float
+    n_cases: int
+    cases: tuple[str, ...]
+    top_n: int
+    direct_rank: int | None
+    counterparts: tuple[StatuteRef, ...] = ()
+    cited_as: StatuteRef | None = None
+    titles: tuple[str, ...] = ()
+
+    def why(self) -> str:
+        """``"applied in 14 of the 50 most similar judgments; text match 3"``."""
+        parts = []
+        if self.n_cases:
+            parts.append(f"applied in {self.n_cases} of the {self.top_n} most similar judgments")
+        if self.direct_rank is not None:
+            parts.append(f"text match {self.direct_rank}")
+        return "; ".join(parts) or "no evidence"
+
+
+@dataclass(frozen=True)
 class Answer:
     query: str
     text: str
@@ -250,6 +282,9 @@ class Answer:
     model: str = ""
     prompt: str = ""
     index_id: str = ""
+    #: for a fact-pattern question, the sections the most similar judgments and the statute text point to
+    #: (:func:`legal_rag.retrieve.suggest.suggest`), best first; ``()`` otherwise
+    suggestions: tuple[SectionSuggestion, ...] = ()
 
 
 @dataclass(frozen=True)

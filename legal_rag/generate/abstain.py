@@ -106,7 +106,7 @@ _SECTION_NO = re.compile(r"\b(\d{1,3}[A-Z]{0,2})(?:\(\w+\))*\b")
 
 def clears_floor(question: str, hit: Hit, floors: Mapping[str, float]) -> bool:
     """Whether ``hit`` is relevant enough to be given to the generator (see the module docstring)."""
-    if hit.stage == "lookup" or any(reference_found(r, [hit]) for r in case_references(question)):
+    if hit.stage in ("lookup", "evidence") or any(reference_found(r, [hit]) for r in case_references(question)):
         return True
     for prefix, floor in floors.items():
         if hit.stage == prefix or hit.stage.startswith(prefix + ":"):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Collection, Hashable, Literal, Mapping, Sequence, TypeVar
 
 from ..config import Settings
-from ..types import NEW_ACTS, OLD_ACTS, StatuteRef
+from ..types import NEW_ACTS, OLD_ACTS, SectionSuggestion, StatuteRef
 from .evidence import Era, EvidenceParams, SectionEvidence, section_evidence
 from .filters import Filters
 
@@ -47,33 +47,6 @@ class FusionWeights:
     bridge: float = 0.0
     depth: int = 300
     mode: Literal["sparse", "dense", "hybrid"] = "hybrid"
-
-
-@dataclass(frozen=True)
-class SectionSuggestion:
-    """One suggested section, with why.
-
-    ``ref`` at section level; ``score`` the fused score (comparable within one question); ``n_cases`` of the
-    ``top_n`` most similar judgments cite it (after mapping to the era), ``cases`` their ids, most similar first;
-    ``direct_rank``: 1-based rank of the section by its own text (after bridging), None when the text search did not
-    reach it; ``counterparts``: its predecessors (new code) or successors (old code) by the official table."""
-
-    ref: StatuteRef
-    score: float
-    n_cases: int
-    cases: tuple[str, ...]
-    top_n: int
-    direct_rank: int | None
-    counterparts: tuple[StatuteRef, ...] = ()
-
-    def why(self) -> str:
-        """``"applied in 14 of the 50 most similar judgments; text match 3"``."""
-        parts = []
-        if self.n_cases:
-            parts.append(f"applied in {self.n_cases} of the {self.top_n} most similar judgments")
-        if self.direct_rank is not None:
-            parts.append(f"text match {self.direct_rank}")
-        return "; ".join(parts) or "no evidence"
 
 
 def ranks(scores: Mapping[K, float]) -> dict[K, int]:

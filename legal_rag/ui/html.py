@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
-from ..types import Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
+from ..types import NEW_ACTS, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
 
 if TYPE_CHECKING:
     from ..law import LookupResult
@@ -63,18 +63,39 @@ def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -
             f'<td class="lr-quote">{escape(r.quote)}</td><td>{_mark(r.support, ok, total)}</td>{weight}</tr>')
 
 
+def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
+    """For a fact-pattern answer, the sections the facts point to and why (issue 13): "BNS 318(4) — applied in 5
+    of the 10 most similar judgments; text match 3", then the titles of those judgments. This says which law is
+    relevant to the facts; the citation table's Check column says only that a quote matches its passage."""
+    if answer is None or not answer.suggestions:
+        return ""
+    items = []
+    for s in answer.suggestions[:shown]:
+        ref = s.cited_as or s.ref
+        was = f" (formerly {escape(', '.join(map(str, s.counterparts)))})" if s.counterparts and ref.act in NEW_ACTS \
+            else ""
+        cases = "; ".join(escape(t) for t in s.titles[:3]) + (" …" if len(s.titles) > 3 else "")
+        items.append(f'<li class="lr-suggestion" data-ref="{escape(str(ref))}"><b>{escape(str(ref))}</b>{was} — '
+                     f'{escape(s.why())}' + (f'<div class="lr-cases">{cases}</div>' if cases else "") + "</li>")
+    return ('<div class="lr-suggestions"><div class="lr-suggestions-head">Sections the facts point to (relevance '
+            'to the facts, from similar judgments and the statute text; not a quote check):</div><ul>'
+            + "".join(items) + "</ul></div>")
+
+
 def citations_panel(answer: Answer | None) -> str:
     """The citation table of ``answer``: every marker (verified or not, each marked), act, section, title, page
-    link, quoted passage and weight (the Weight column only when some citation has one: attribution on)."""
+    link, quoted passage and weight (the Weight column only when some citation has one: attribution on); for a
+    fact pattern, :func:`suggestions_html` above it."""
     if answer is None:
         return ""
     recs = citation_records(answer, include_unverified=True)
     if not recs:
-        return '<div class="lr-citations lr-empty">No citations: the answer cites no passage.</div>'
+        return suggestions_html(answer) + \
+            '<div class="lr-citations lr-empty">No citations: the answer cites no passage.</div>'
     weights = any(r.weight is not None for r in recs)
     head = "".join(f"<th>{h}</th>" for h in ("", "Act / court", "Section", "Title", "Source (page)", "Quoted passage",
                                              "Check") + (("Weight",) if weights else ()))
-    return (f'<div class="lr-citations"><table><thead><tr>{head}</tr></thead><tbody>'
+    return suggestions_html(answer) + (f'<div class="lr-citations"><table><thead><tr>{head}</tr></thead><tbody>'
             + "".join(_row(r, *_counts(answer, r.marker), weights=weights) for r in recs) + "</tbody></table></div>")
 
 

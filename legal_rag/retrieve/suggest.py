@@ -1,0 +1,143 @@
+"""Section suggestions for a fact-pattern question, as passages the answer can quote (issue 13).
+
+A question that states facts and names no section ("my client was cheated of Rs 5 lakh by someone who promised a
+government job -- which sections apply?") is the one where retrieval over statute text alone fails: the facts
+share few words with the abstract text of the right section. For such a question :func:`suggest` runs
+:func:`legal_rag.retrieve.sectionfind.find_sections` (evidence from the most similar judgments of the case base,
+fused with direct retrieval) in the era the offence date decides (BNS s.358, Art. 20(1): no date -> the law in
+force today), and :func:`suggestion_hits` turns the best suggestions into chunks of those sections, at the
+sub-section the precedents point to.
+
+Sub-section: the case base counts citations at section level in the old code (IPC 420); a new-code suggestion
+(BNS 318) takes the sub-section of the official successor of the old section its supporting judgments cite most
+(IPC 420 -> BNS 318(4) by the BPR&D table row), so the chunk that prints (4) is the one quoted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import TYPE_CHECKING, Sequence
+
+from ..config import Settings
+from ..types import Hit, SectionSuggestion, StatuteRef
+from .filters import Filters
+
+if TYPE_CHECKING:
+    from ..law.question import QuestionAnalysis
+
+#: question kinds for which precedents are asked which sections apply (a fact statement about an offence)
+FACT_KINDS = frozenset({"offence", "punishment"})
+#: How many suggestions lead the passages (:func:`lead_for`), chosen on the 45-question dev set and the 63-question
+#: fact-pattern set (bench/results_factset.md, "Section suggestions ahead"): leading always with the first suggestion
+#: cut the dev set's MRR from 0.913 to 0.715 and the fact set's "gold first" from 0.302 to 0.159 (short questions
+#: that name an offence in words are found better by the statute text), while long statements gained (MRR 0.061 ->
+#: 0.174 with two ahead). So: two ahead for a statement of more than LONG_WORDS words; one ahead for a question of at
+#: least SHORT_WORDS words when precedents and text agree on it (cited by at least MIN_CASES of the similar
+#: judgments and ranked in the first MAX_DIRECT_RANK sections by its own text); none otherwise.
+LEAD = 2
+LONG_WORDS = 40
+SHORT_WORDS = 15
+MIN_CASES = 3
+MAX_DIRECT_RANK = 5
+
+
+def lead_for(suggestions: Sequence[SectionSuggestion], question: str) -> int:
+    """How many of ``suggestions`` lead the passages for ``question`` (the rule above :data:`LEAD`)."""
+    words = len(question.split())
+    if not suggestions or words < SHORT_WORDS:
+        return 0
+    if words > LONG_WORDS:
+        return LEAD
+    top = suggestions[0]
+    agree = top.n_cases >= MIN_CASES and top.direct_rank is not None and top.direct_rank <= MAX_DIRECT_RANK
+    return 1 if agree else 0
+
+
+def is_fact_pattern(analysis: "QuestionAnalysis | None") -> bool:
+    """True for an offence or punishment question that names no section, case or citation of its own: the
+    section must be found from the facts. A question that names a section is a look-up (its section is fetched by
+    metadata), never a guess."""
+    return (analysis is not None and analysis.kind in FACT_KINDS and not analysis.refs and not analysis.cases
+            and not analysis.citations and not analysis.other_refs)
+
+
+def suggest(question: str, analysis: "QuestionAnalysis | None", index, casebase, settings: Settings, *,
+            concordance, filters: Filters | None = None, limit: int = 10) -> tuple[SectionSuggestion, ...]:
+    """Suggested sections for ``question`` (``()`` unless :func:`is_fact_pattern`), best first, in the era of
+    ``analysis.substantive_era`` (the offence date). ``filters`` that name Acts or a code narrow the result; a
+    filter that keeps judgments only (``kind="judgment"``, court, year) gives no suggestion."""
+    if not is_fact_pattern(analysis):
+        return ()
+    f = filters or Filters()
+    if f.kind == "judgment" or f.court or f.year_from or f.year_to:
+        return ()
+    from .sectionfind import find_sections
+
+    sf = Filters(act=f.act, code=f.code) if (f.act or f.code) else Filters()
+    found = find_sections(question, index, casebase, settings, era=analysis.substantive_era, filters=sf,
+                          concordance=concordance, limit=limit)
+    return tuple(replace(s, cited_as=sub_section(s, casebase, concordance), titles=_titles(s.cases, casebase))
+                 for s in found)
+
+
+def _titles(cases: Sequence[str], casebase) -> tuple[str, ...]:
+    out = []
+    for c in cases:
+        try:
+            out.append(casebase.judgment(c).title or c)
+        except (KeyError, AttributeError):
+            out.append(c)
+    return tuple(out)
+
+
+def sub_section(s: SectionSuggestion, casebase, concordance) -> StatuteRef:
+    """``s.ref`` narrowed to the sub-section its precedents point to, else ``s.ref`` itself. For a new-code
+    section: the old sections its supporting judgments cite, counted, each mapped by the official table; the most
+    cited one whose successor is ``s.ref`` with a sub-section gives it (IPC 420 -> BNS 318(4))."""
+    if casebase is None or not s.cases or concordance is None or s.ref.sub:
+        return s.ref
+    counts: Counter = Counter()
+    for case in s.cases:
+        try:
+            cites = casebase.case_cites(case)
+        except KeyError:
+            continue
+        for ref, n in cites.items():
+            if ref.base in s.counterparts:
+                counts[ref.base] += n
+    for old, _ in counts.most_common():
+        try:
+            targets = concordance.query(old).targets
+        except Exception:  # noqa: BLE001 - a section the table cannot answer points nowhere
+            continue
+        subs = [t for t in targets if t.base == s.ref and t.sub]
+        if len(subs) == 1:
+            return subs[0]
+    return s.ref
+
+
+def suggestion_hits(suggestions: Sequence[SectionSuggestion], index, casebase, concordance,
+                    filters: Filters | None = None, lead: int | None = None) -> list[Hit]:
+    """The first chunk of each of the first ``lead`` suggested sections (the chunk that starts the sub-section the
+    precedents point to, when there is one), as hits of stage ``evidence`` with the fused score (``lead`` None:
+    :data:`LEAD`)."""
+    from ..index import chunk_metadata
+
+    out: list[Hit] = []
+    for s in suggestions[:LEAD if lead is None else lead]:
+        ref = s.cited_as or sub_section(s, casebase, concordance)
+        chunks = index.by_ref(ref.act, ref.section)
+        if filters is not None and not filters.is_empty():
+            chunks = [c for c in chunks if filters.matches(chunk_metadata(c))]
+        if not chunks:
+            continue
+        if ref.sub:
+            chunks = sorted(chunks, key=lambda c: (ref.sub[0] not in dict(c.meta).get("subs", "").split(","), c.part))
+        else:
+            chunks = sorted(chunks, key=lambda c: c.part)
+        out.append(Hit(chunks[0], s.score, "evidence", len(out) + 1))
+    return out
+
+
+__all__ = ["FACT_KINDS", "LEAD", "lead_for", "is_fact_pattern", "suggest", "sub_section", "suggestion_hits"]

@@ -1,0 +1,82 @@
+"""Which fact-pattern questions get section suggestions, how many lead, and the sub-section the precedents point to
+(:mod:`legal_rag.retrieve.suggest`), on hand-made suggestions and the real BPR&D concordance."""
+
+from __future__ import annotations
+
+import pytest
+
+from legal_rag.law.question import analyse
+from legal_rag.retrieve.suggest import LONG_WORDS, SHORT_WORDS, is_fact_pattern, lead_for, sub_section
+from legal_rag.types import Answer, SectionSuggestion, StatuteRef
+
+BNS318, IPC420, IPC415 = StatuteRef("BNS", "318"), StatuteRef("IPC", "420"), StatuteRef("IPC", "415")
+
+
+@pytest.fixture(scope="module")
+def concordance():
+    from legal_rag.config import Settings
+    from legal_rag.law import load_concordance
+
+    s = Settings()
+    if not (s.corpus_path / "mappings").is_dir():
+        pytest.skip("real corpus not found")
+    return load_concordance(s.corpus_path)
+
+
+def sug(ref=BNS318, n=5, rank=3, cases=("C1", "C2"), counterparts=(IPC415, IPC420)):
+    return SectionSuggestion(ref, 1.0, n, cases, 10, rank, counterparts)
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("My client was cheated of Rs 5 lakh by someone who promised a government job. Which sections apply?", True),
+    ("What is the punishment for cheating?", True),
+    ("What is the BNS equivalent of IPC 420?", False),          # names a section: a look-up
+    ("What is the procedure for recording a confession?", False),  # procedure
+    ("Which judgment held that Section 4 POCSO Act applies?", False),
+])
+def test_fact_pattern_questions(concordance, question, expect):
+    assert is_fact_pattern(analyse(question, concordance=concordance)) is expect
+
+
+def test_how_many_lead():
+    short = " ".join(["word"] * (SHORT_WORDS - 1))
+    mid = " ".join(["word"] * (SHORT_WORDS + 5))
+    long = " ".join(["word"] * (LONG_WORDS + 1))
+    assert lead_for([sug()], short) == 0                       # a short question: the statute text decides
+    assert lead_for([sug()], mid) == 1                         # precedents and text agree
+    assert lead_for([sug(n=1)], mid) == 0                      # too few precedents
+    assert lead_for([sug(rank=None)], mid) == 0                # the text search never reached it
+    assert lead_for([sug(rank=9)], mid) == 0
+    assert lead_for([sug(n=0, rank=None)], long) == 2          # a long statement: precedents lead
+    assert lead_for([], long) == 0
+
+
+class Cites:
+    """A case base stand-in: each case cites IPC 420 twice and IPC 415 once."""
+
+    def case_cites(self, case):
+        if case == "gone":
+            raise KeyError(case)
+        return {IPC420: 2, IPC415: 1, StatuteRef("IPC", "34"): 5}
+
+
+def test_sub_section_from_the_most_cited_predecessor(concordance):
+    # IPC 420 -> BNS 318(4) by the BPR&D table row; IPC 34 is not a predecessor of 318 and does not count
+    assert sub_section(sug(), Cites(), concordance) == StatuteRef("BNS", "318", ("4",))
+    assert sub_section(sug(cases=()), Cites(), concordance) == BNS318     # no precedent: the section itself
+    assert sub_section(sug(cases=("gone",)), Cites(), concordance) == BNS318
+    assert sub_section(sug(), None, concordance) == BNS318
+
+
+def test_suggestions_panel_says_why_and_escapes():
+    from legal_rag.ui.html import citations_panel, suggestions_html
+
+    s = SectionSuggestion(BNS318, 1.0, 5, ("C1",), 10, 3, (IPC420,), StatuteRef("BNS", "318", ("4",)),
+                          ("<b>A</b> v. State",))
+    html = suggestions_html(Answer("q", "text", suggestions=(s,)))
+    assert "BNS 318(4)" in html and "(formerly IPC 420)" in html
+    assert "applied in 5 of the 10 most similar judgments; text match 3" in html
+    assert "&lt;b&gt;A&lt;/b&gt; v. State" in html and "<b>A</b>" not in html
+    assert "not a quote check" in html
+    assert suggestions_html(Answer("q", "text")) == ""
+    assert "Sections the facts point to" in citations_panel(Answer("q", "text", suggestions=(s,)))

@@ -1,0 +1,53 @@
+"""Section suggestions through the real pipeline (real index, the session's sampled case base): the field case
+BL-58 (a job scam) is answered with BNS 318(4) first, cited at the sub-section, with why; a short question that names
+an offence keeps the statute text's order. Expectations are legal facts (IPC 420 -> BNS 318(4), BPR&D table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from legal_rag.types import StatuteRef
+
+pytestmark = pytest.mark.slow
+
+JOB_SCAM = ("My client was cheated of Rs 5 lakh by someone who promised a government job. Which sections apply "
+            "and what is the maximum punishment?")
+
+
+@pytest.fixture(scope="module")
+def job_scam(real_pipeline):
+    if real_pipeline.casebase is None:
+        pytest.fail("the real build made no case base")
+    return real_pipeline.ask(JOB_SCAM)
+
+
+def test_bl58_job_scam_leads_with_bns_318_4(job_scam):
+    first = job_scam.passages[0]
+    assert first.stage == "evidence"
+    assert (first.chunk.ref.act, first.chunk.ref.section) == ("BNS", "318")
+    assert "4" in dict(first.chunk.meta)["subs"].split(",")      # the chunk that prints sub-section (4)
+    assert job_scam.text.startswith("BNS 318")
+    first_quote = job_scam.text.split("\n")[1]
+    assert first_quote.startswith("“(4) Whoever cheats and thereby dishonestly induces")  # quote starts at (4)
+
+
+def test_bl58_suggestion_says_why(job_scam):
+    from legal_rag.ui.html import citations_panel
+
+    top = job_scam.suggestions[0]
+    assert top.cited_as == StatuteRef("BNS", "318", ("4",))
+    assert StatuteRef("IPC", "420") in top.counterparts
+    assert top.n_cases >= 1 and len(top.titles) == len(top.cases)
+    html = citations_panel(job_scam)
+    assert "BNS 318(4)" in html and "most similar judgments" in html
+
+
+def test_short_offence_question_keeps_the_text_order(real_pipeline):
+    hits = real_pipeline.search("What is the punishment for dowry death?")
+    assert hits[0].stage != "evidence"
+    assert {(h.chunk.ref.act, h.chunk.ref.section) for h in hits[:3] if h.chunk.ref} & {("BNS", "80"), ("IPC", "304B")}
+
+
+def test_a_judgments_only_filter_gets_no_suggestion(real_pipeline):
+    hits, suggestions = real_pipeline.search_with_suggestions(JOB_SCAM, filters={"kind": "judgment"})
+    assert suggestions == () and all(h.chunk.kind != "statute" for h in hits)
