@@ -36,8 +36,13 @@ def test_forbidden_holds_every_test_query_and_dev_question(corpus, forbidden):
 
 def test_training_queries_and_near_copies(corpus, forbidden):
     queries = load_queries(corpus)
-    # AILA_Q2 (training) and AILA_Q50 (test) describe the same appeal (word-set Jaccard 0.89): Q2 must go too
-    assert [q for q in TRAIN_QUERIES if leaks(queries[q], forbidden)] == ["AILA_Q2"]
+    # AILA_Q2 (training) and AILA_Q50 (test) describe the same appeal (word-set Jaccard 0.89): Q2 must go too; and
+    # every training query that a dev file uses as a question (the fact-pattern set bench/factset.jsonl takes
+    # AILA Q1, Q3-Q10 as long statements) is held out of training from then on
+    dev = [json.loads(x)["question"] for f in devset_files() for x in f.read_text().splitlines() if x.strip()]
+    in_dev = {q for q in TRAIN_QUERIES if any(" ".join(d.split()[:60]) in " ".join(queries[q].split()) for d in dev)}
+    assert [q for q in TRAIN_QUERIES if leaks(queries[q], forbidden)] == sorted(
+        {"AILA_Q2"} | in_dev, key=TRAIN_QUERIES.index)
     window = " ".join(queries["AILA_Q23"].split()[40:140])  # a window of a test query
     assert leaks(window, forbidden)
     dev = json.loads((devset_files()[0]).read_text().splitlines()[0])["question"]
@@ -49,7 +54,7 @@ def test_training_queries_and_near_copies(corpus, forbidden):
 
 def test_assert_no_leak_raises_on_test_query_or_test_source(corpus, forbidden):
     queries = load_queries(corpus)
-    ok = Group(queries["AILA_Q3"][:500], "p", ("n",), "aila:AILA_Q3:S1")
+    ok = Group("The accused took the land of his brother by a forged sale deed", "p", ("n",), "charge:x")
     assert_no_leak([ok], forbidden)
     with pytest.raises(LeakageError):
         assert_no_leak([ok, Group(queries["AILA_Q11"], "p", ("n",), "x")], forbidden)
