@@ -10,6 +10,8 @@ and (3) :mod:`legal_rag.verify` does not count them as support for any claim.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from collections.abc import Sequence
 
@@ -83,7 +85,13 @@ def instruction_only(chunk: Chunk | str) -> bool:
     """True when nothing but instructions (and paragraph numbers) is left of the chunk's text, or of a string
     (e.g. a planted paragraph): such a chunk is kept in the store, as data, but never given a place among the
     top-k passages, and chunking gives such a paragraph a chunk of its own."""
-    text = chunk if isinstance(chunk, str) else chunk.text
+    return _instruction_only(chunk if isinstance(chunk, str) else chunk.text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _instruction_only(text: str) -> bool:
+    # a pure function of the text, asked of the same few hundred chunks on every query (search's hygiene step was
+    # 36% of query time in bench/results_latency.md); the cache holds at most 65,536 answers
     return contains_instructions(text) and not without_instructions(text).strip(" \n\t.0123456789()")
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, get_args
 
 from .config import Settings, load_settings
-from .errors import ConfigError, InputTooLongError, LegalRagError
+from .errors import ConfigError, CorpusError, InputTooLongError, LegalRagError
 from .injection import instruction_problems
 from .types import OLD_ACTS, Answer, GeneratorName, Hit, IngestReport, SectionSuggestion, SupersessionFlag
 
@@ -359,8 +359,13 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
     if settings.casebase:  # the case base for section finding (issue 13): opened when built for these inputs
         from .retrieve.casebase_build import ensure_casebase
 
-        _, stats["casebase"] = ensure_casebase(
-            settings, progress, others=(corpus.judgments, corpus.paragraphs) if only is None else None)
+        try:
+            _, stats["casebase"] = ensure_casebase(
+                settings, progress, others=(corpus.judgments, corpus.paragraphs) if only is None else None)
+        except FileNotFoundError as exc:  # a corpus without the AILA judgments: the index stands, no case base
+            stats["casebase"] = {"skipped": f"no case base: {exc.filename or exc} not found"}
+        except CorpusError as exc:  # e.g. no correspondence tables to read the citations with
+            stats["casebase"] = {"skipped": f"no case base: {exc}"}
     return report, stats
 
 

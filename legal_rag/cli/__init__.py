@@ -98,7 +98,9 @@ def index_cmd(
     cb = stats.pop("casebase", None)
     typer.echo("index: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
                                      for k, v in sorted(stats.items())))
-    if cb:
+    if cb and cb.get("skipped"):
+        typer.echo(f"case base: {cb['skipped']} (fact patterns are answered from the statute text alone)")
+    elif cb:
         how = "opened (built before for the same inputs)" if cb.get("cached") else \
             f"built in {cb.get('seconds', {}).get('total', 0.0):.0f} s"
         typer.echo(f"case base: {cb.get('cases', '?')} judgments, {cb.get('paragraphs', '?')} paragraphs, "

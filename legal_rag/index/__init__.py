@@ -7,6 +7,8 @@ without embedding anything again.
 
 from __future__ import annotations
 
+import threading
+
 import hashlib
 import shutil
 import time
@@ -46,6 +48,8 @@ class Index:
     embedder: Embedder
     _meta: dict | None = field(default=None, repr=False)
     _sections: dict[StatuteRef, Section] | None = field(default=None, repr=False)
+    _qcache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _qlock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def metadata(self) -> dict[str, dict]:
         """chunk id -> :func:`chunk_metadata` for every chunk (cached; used by metadata filters)."""
@@ -73,11 +77,22 @@ class Index:
         return self._sections
 
     def embed_query(self, query: str) -> np.ndarray:
-        """The query vector; raises IndexMismatchError when the embedder's dimension is not the index's."""
-        v = self.embedder.embed_query(query)
-        if v.shape != (self.manifest.dim,):
-            raise IndexMismatchError(f"embedder gives {v.shape[0]}-d vectors, index at {self.root} holds "
-                                     f"{self.manifest.dim}-d; " + REBUILD_HINT.format(path=self.root))
+        """The query vector (read-only; the last 64 queries are kept, so the section finder's second search of the
+        same question does not embed it again); raises IndexMismatchError when the embedder's dimension is not
+        the index's."""
+        with self._qlock:
+            v = self._qcache.get(query)
+        if v is None:
+            v = self.embedder.embed_query(query)
+            if v.shape != (self.manifest.dim,):
+                raise IndexMismatchError(f"embedder gives {v.shape[0]}-d vectors, index at {self.root} holds "
+                                         f"{self.manifest.dim}-d; " + REBUILD_HINT.format(path=self.root))
+            v = np.array(v, copy=True)
+            v.setflags(write=False)
+            with self._qlock:
+                self._qcache[query] = v
+                while len(self._qcache) > 64:
+                    self._qcache.pop(next(iter(self._qcache)))
         return v
 
     def close(self) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..config import Settings
+from ..errors import CorpusError
 from ..index.casebase import FORMAT_VERSION, CaseBase
 from ..ingest import casebase as ingest_casebase
 from ..types import Judgment, Paragraph
@@ -121,10 +122,10 @@ def open_casebase(settings: Settings, extra_texts: Sequence[str] = ()) -> CaseBa
     built for these inputs or ``settings.casebase`` is off. Never builds (a query-time caller stays fast)."""
     if not settings.casebase:
         return None
-    path = Path(settings.data_dir) / "casebase" / casebase_key(settings, extra_texts)
     try:
+        path = Path(settings.data_dir) / "casebase" / casebase_key(settings, extra_texts)
         return CaseBase.open(path)
-    except (OSError, ValueError):
+    except (OSError, ValueError, CorpusError):  # no AILA judgments or tables in this corpus, or none built
         return None
 
 

@@ -111,9 +111,13 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     f = Filters.of(filters)
     cand = candidates or settings.candidates
     if analysis is None and route != "off":
+        from ..errors import CorpusError
         from ..law import load_concordance
 
-        analysis = analyse_question(query, concordance=load_concordance(settings.corpus_path))
+        try:
+            analysis = analyse_question(query, concordance=load_concordance(settings.corpus_path))
+        except CorpusError:  # no correspondence tables to read idioms with: search unrouted, never fail
+            analysis = None
     routed = route_filters(analysis, f) if route != "off" else None
     t_embed = time.perf_counter()
     vec = index.embed_query(dense_query or query) if mode in ("hybrid", "dense") else None
