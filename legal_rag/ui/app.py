@@ -305,6 +305,18 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         return FileResponse(path, media_type=_media_type(path), content_disposition_type="inline",
                             filename=path.name, headers={"X-Content-Type-Options": "nosniff"})
 
+    @api.get("/case/{case}", dependencies=[Depends(require_login)])
+    def case_page(case: str) -> Response:
+        """A judgment of the case base (one a suggestion cites as evidence), as escaped text; 404 otherwise."""
+        cb = pipe.casebase
+        try:
+            if cb is None:
+                raise KeyError(case)
+            page = fmt.case_page_html(cb.judgment(case), [p.text for p in cb.paragraphs(case)])
+        except KeyError:
+            raise HTTPException(status_code=404, detail="not a judgment of the case base") from None
+        return Response(page, media_type="text/html; charset=utf-8", headers={"X-Content-Type-Options": "nosniff"})
+
     limit = settings.question_max_chars
 
     @api.exception_handler(RequestValidationError)

@@ -30,6 +30,22 @@ def source_url(source: str, page: int) -> str:
     return f"/source/{quote(source, safe='')}#page={int(page)}"
 
 
+def case_url(case: str) -> str:
+    """``case_url("C12") -> "/case/C12"``: a judgment of the case base, shown as text (:func:`case_page_html`)."""
+    return f"/case/{quote(case, safe='')}"
+
+
+def case_page_html(judgment, paragraphs: Iterable[str]) -> str:
+    """A whole page for one case-base judgment: title, court, date, then its paragraphs numbered from 1, all text
+    escaped (the judgment's words are data, never markup)."""
+    head = " · ".join(escape(x) for x in (judgment.court, judgment.date) if x)
+    body = "".join(f'<p id="p{i}"><span class="lr-para-no">{i}</span> {escape(t)}</p>'
+                   for i, t in enumerate(paragraphs, start=1))
+    return (f'<!doctype html><html><head><meta charset="utf-8"><title>{escape(judgment.title or judgment.case_id)}'
+            f'</title></head><body><h1>{escape(judgment.title or judgment.case_id)}</h1><div>{head}</div>'
+            f'<div>{escape(judgment.source)}</div>{body}</body></html>')
+
+
 def parse_offence_date(text: str | None) -> dt.date | None:
     """``"2024-06-20" -> date(2024, 6, 20)``; blank -> ``None``. Raises ValueError with the bad value named (cut to
     its first 40 characters: a pasted paragraph in the date field is not echoed back whole)."""
@@ -74,7 +90,8 @@ def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
         ref = s.cited_as or s.ref
         was = f" (formerly {escape(', '.join(map(str, s.counterparts)))})" if s.counterparts and ref.act in NEW_ACTS \
             else ""
-        cases = "; ".join(escape(t) for t in s.titles[:3]) + (" …" if len(s.titles) > 3 else "")
+        cases = "; ".join(f'<a class="lr-case-link" href="{escape(case_url(c))}" target="_blank">{escape(t)}</a>'
+                          for c, t in list(zip(s.cases, s.titles))[:3]) + (" …" if len(s.titles) > 3 else "")
         items.append(f'<li class="lr-suggestion" data-ref="{escape(str(ref))}"><b>{escape(str(ref))}</b>{was} — '
                      f'{escape(s.why())}' + (f'<div class="lr-cases">{cases}</div>' if cases else "") + "</li>")
     return ('<div class="lr-suggestions"><div class="lr-suggestions-head">Sections the facts point to (relevance '
@@ -227,5 +244,5 @@ CSS = """
 .lr-text { white-space: pre-wrap; font-size: 0.85em; max-height: 30em; overflow: auto; }
 """
 
-__all__ = ["CSS", "citations_panel", "ingest_report_html", "lookup_html", "notice_html", "parse_offence_date",
-           "source_choices", "source_url", "source_view_html", "supersession_banner"]
+__all__ = ["CSS", "case_page_html", "case_url", "citations_panel", "ingest_report_html", "lookup_html", "notice_html",
+           "parse_offence_date", "source_choices", "source_url", "source_view_html", "suggestions_html", "supersession_banner"]

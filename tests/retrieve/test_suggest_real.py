@@ -51,3 +51,23 @@ def test_short_offence_question_keeps_the_text_order(real_pipeline):
 def test_a_judgments_only_filter_gets_no_suggestion(real_pipeline):
     hits, suggestions = real_pipeline.search_with_suggestions(JOB_SCAM, filters={"kind": "judgment"})
     assert suggestions == () and all(h.chunk.kind != "statute" for h in hits)
+
+
+def test_the_judgments_behind_a_suggestion_open(real_pipeline, job_scam):
+    """Each suggestion's judgments are links the user can open: GET /case/<id> shows that judgment as text."""
+    from fastapi.testclient import TestClient
+
+    from legal_rag.ui.app import create_server
+    from legal_rag.ui.html import case_url, citations_panel
+
+    top = job_scam.suggestions[0]
+    assert case_url(top.cases[0]) in citations_panel(job_scam)
+    with TestClient(create_server(real_pipeline.settings, real_pipeline)) as c:
+        r = c.get(case_url(top.cases[0]))
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+        judgment = real_pipeline.casebase.judgment(top.cases[0])
+        first = real_pipeline.casebase.paragraphs(top.cases[0])[0].text
+        from html import escape
+
+        assert escape(judgment.title) in r.text and escape(first)[:80] in r.text
+        assert c.get("/case/NO-SUCH-CASE").status_code == 404
