@@ -12,8 +12,9 @@ corpus, each paragraph with the statute sections it cites, minus the documents t
   (``judgments/sc_ipc_selected/C4.txt`` is AILA's ``C4``) is not read twice; documents that are no court's
   judgment (``Judgment.kind == "document"``) are left out.
 * ``Paragraph.cites``: :func:`legal_rag.ingest.statute_cites.find_statute_refs_by_paragraph`, the project's one
-  citation grammar (status ``ok`` only: one of the six Acts named; an Article of the Constitution is no section of
-  them) over the judgment read whole, so that "the Code" defined in one paragraph resolves in later ones (+3.3%
+  citation grammar (status ``ok``: one of the six Acts named; and, with ``articles=True``, the Articles of the
+  Constitution as ``StatuteRef("Constitution", "21")``, article level -- AILA's statutes are mostly Articles, issue
+  13) over the judgment read whole, so that "the Code" defined in one paragraph resolves in later ones (+3.3%
   cites on the first 800 AILA judgments, none lost).
 * Leakage guard (issue 13, "Data rules"): a case-base document is dropped when it contains a test query's text
   (AILA ``Q11``-``Q50``, or any ``extra_texts`` such as the dev-set questions): word 8-gram containment of the
@@ -92,7 +93,7 @@ def read_aila_casedocs(corpus_path: Path, limit: int | None = None, *, cites: bo
         judgments.append(Judgment(case_id=name, title=title, court=court, date=ym.group(1) if ym else "",
                                   source=f"{name}.txt"))
         body = nonempty[2:]
-        refs = find_statute_refs_by_paragraph(body) if cites else [()] * len(body)
+        refs = find_statute_refs_by_paragraph(body, articles=True) if cites else [()] * len(body)
         for ln, found in zip(body, refs):
             m = re.match(r"^(\d+)\.\s+", ln)
             paras.append(Paragraph(case=name, number=m.group(1) if m else "", text=ln, source=f"{name}.txt",
@@ -218,7 +219,7 @@ def _recite(paras: Sequence[Paragraph]) -> tuple[Paragraph, ...]:
         by_case[p.case].append(p)
     out: list[Paragraph] = []
     for ps in by_case.values():
-        found = find_statute_refs_by_paragraph([p.text for p in ps])
+        found = find_statute_refs_by_paragraph([p.text for p in ps], articles=True)
         out += [p if p.cites == f else replace(p, cites=f) for p, f in zip(ps, found)]
     return tuple(out)
 

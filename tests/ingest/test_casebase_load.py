@@ -30,6 +30,20 @@ def test_aila_prose_forms_are_read_by_the_one_grammar(text, want):
     assert find_statute_refs(text) == want
 
 
+@pytest.mark.parametrize("text, want", [
+    ("it offends Articles 14 and 21 of the Constitution", (StatuteRef("Constitution", "14"),
+                                                           StatuteRef("Constitution", "21"))),
+    ("Art. 20(1) bars it; u/s 302 IPC", (StatuteRef("Constitution", "20"), StatuteRef("IPC", "302"))),
+    ("a writ under Article 226 of the Constitution of India", (StatuteRef("Constitution", "226"),)),
+    ("Art. 21A", (StatuteRef("Constitution", "21A"),)),
+    ("Article 137 of the Limitation Act", ()),  # another Act's Article
+    ("Article 400", ()),  # the Constitution ends at Article 395
+])
+def test_the_case_base_option_keeps_articles_of_the_constitution(text, want):
+    assert find_statute_refs(text, articles=True) == want
+    assert all(r.act != "Constitution" for r in find_statute_refs(text))  # the default (product index) does not
+
+
 def test_a_short_name_defined_earlier_reaches_later_paragraphs_and_no_citation_crosses_a_paragraph():
     paras = ['Code of Criminal Procedure, 1973 (for short "the Code") applies.',
              "The appellant was convicted under Section 302",  # no Act here: the next paragraph's "IPC" is not its Act
@@ -70,6 +84,11 @@ def test_known_aila_paragraphs_cite_their_sections(corpus_path):
     assert "Section 313 of the Code" in by["C54", "56"].text and find_statute_refs(by["C54", "56"].text) == ()
     assert StatuteRef("CrPC", "313") in by["C54", "56"].cites
     assert all(set(find_statute_refs(p.text)) <= set(p.cites) for p in paras)
+    # Articles of the Constitution are kept (issue 13: AILA's statutes are mostly Articles): "did not offend Art. 14
+    # of the Constitution"
+    assert "Art. 14 of the Constitution" in by["C9", "4"].text and by["C9", "4"].cites == (StatuteRef("Constitution",
+                                                                                                      "14"),)
+    assert all(set(find_statute_refs(p.text, articles=True)) <= set(p.cites) for p in paras)
 
 
 def test_eval_load_casedocs_reads_through_ingest(corpus_path):
