@@ -112,7 +112,8 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
     return ens
 
 
-def sectionfind_section(work: Path, acts_dir: Path | None, emb) -> None:
+def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: bool = False,
+                        quoted: bool = True) -> None:
     """Section finding (issue 13): case-base evidence fused with direct statute retrieval.
 
     Inputs built once under ``work`` and reused: the case base (``work/casebase``: load_casebase + CaseBase.build,
@@ -121,7 +122,10 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb) -> None:
     for the BNS-era variant and the dev set; None builds one under ``work/acts``.
     Weights: a grid over the evidence parameters (direct weight 0), then one over the fusion weights, each point
     scored by the mean of Task 2 MAP and BNS-era MAP on the tuning queries (Q1, Q3-Q10: Q2 is an 80% copy of test
-    Q50, so it is left out). Test figures (Q11-Q50) are computed once, with the chosen point, after the choice."""
+    Q50, so it is left out). Test figures (Q11-Q50) are computed once, with the chosen point, after the choice.
+    ``keep_defaults``: no grid; the module defaults (the point chosen earlier by that procedure) are used.
+    ``quoted``: the AILA statute map also takes the quoted-text identifications of the case base
+    (:func:`legal_rag.eval.sectionfind.quoted_text_map`); its votes are printed."""
     from dataclasses import replace
 
     from legal_rag.config import load_settings
@@ -155,13 +159,28 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb) -> None:
          f"(`{cb_dir.name}`, opened in {time.perf_counter() - t0:.0f}s); load average at start "
          f"{' / '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores.\n")
     smap = sf.aila_statute_map(base.corpus_path)
+    if quoted:
+        from legal_rag.eval.aila import load_statutes
+
+        t0 = time.perf_counter()
+        smap, qv = sf.quoted_text_map(smap, load_statutes(base.corpus_path), cb.cb)
+        emit(f"Quoted-text identification ({time.perf_counter() - t0:.0f}s; n={sf.QUOTE_N}, shared >= "
+             f"{sf.QUOTE_MIN_SHARED}, votes >= {sf.QUOTE_MIN_PARAS}, share >= {sf.QUOTE_MIN_SHARE}):\n")
+        emit("| S-id | title | quoting paragraphs | top votes | taken |\n|---|---|---|---|---|")
+        titles = {st.ref.section: st.title for st in load_statutes(base.corpus_path)}
+        for sid, v in qv.items():
+            if v.paragraphs and smap.origin.get(sid) in (None, "quoted-text"):
+                top = ", ".join(f"{r} {n}" for r, n in v.votes[:4])
+                emit(f"| {sid} | {titles[sid][:60]} | {len(v.paragraphs)} | {top} | "
+                     f"{smap.refs[sid] if smap.origin.get(sid) == 'quoted-text' else '-'} |")
+        emit()
     q2 = load_qrels(base.corpus_path, "task2")
     c_te, c_tr = sf.coverage(smap, q2, TEST_QUERIES), sf.coverage(smap, q2, TRAIN_QUERIES)
     emit(f"AILA statutes mapped to a real section: {len(smap.refs)} of {len(smap.refs) + len(smap.unmatched)} "
          f"({sum(v == 'derived_csv' for v in smap.origin.values())} from the DERIVED csv, "
-         f"{sum(v != 'derived_csv' for v in smap.origin.values())} by exact title); gold statutes covered: "
-         f"test {c_te[0]}/{c_te[1]}, train {c_tr[0]}/{c_tr[1]} (the rest are mostly Constitution Articles: direct "
-         "retrieval only).\n")
+         f"{sum(v in ('title', 'title+text') for v in smap.origin.values())} by exact title, "
+         f"{sum(v == 'quoted-text' for v in smap.origin.values())} by quoted text); gold statutes covered: "
+         f"test {c_te[0]}/{c_te[1]}, train {c_tr[0]}/{c_tr[1]} (the rest: direct retrieval only).\n")
     sa = Settings(data_dir=work / "aila-statutes")
     try:
         ia = open_index(sa, embedder=emb)
@@ -197,25 +216,30 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb) -> None:
     def tune_value(w, p):
         return (t2(w, p, tune_q)["map"] + bns(w, p, tune_q)["map"]) / 2
 
-    t0 = time.perf_counter()
-    w0 = FusionWeights(evidence=1.0, direct=0.0, mode="sparse")
-    _, p1, v1, tab1 = sf.choose(tune_value, w0, EvidenceParams(), dict(
-        alpha=[0.0, 0.5, 1.0, 2.0], gamma=[0.0, 0.5, 1.0], beta=[0.0, 1.0, 2.0], top_cases=[5, 10, 20, 50],
-        per_case=[1, 3, 5]))
-    w2, p2, v2, tab2 = sf.choose(tune_value, replace(w0, direct=0.1), p1, dict(
-        method=["rrf", "score"], direct=[0.0, 0.05, 0.1, 0.2, 0.3, 0.5], rrf_k=[5, 20, 60], bridge=[0.0, 0.5, 1.0],
-        mode=["sparse", "hybrid"]))
-    emit(f"### Choice on the tuning queries ({', '.join(q.split('_')[1] for q in tune_q)}), "
-         f"{len(tab1) + len(tab2)} points in {time.perf_counter() - t0:.0f}s\n")
-    emit("Value = mean of Task 2 MAP and BNS-era MAP on those 9 queries. Stage 1 (evidence only), best five:\n")
-    emit("| point | value |\n|---|---|")
-    for pt, v in sorted(tab1, key=lambda t: -t[1])[:5]:
-        emit(f"| {pt} | {v:.4f} |")
-    emit("\nStage 2 (fusion, evidence parameters of stage 1), best five, and evidence only for reference:\n")
-    emit("| point | value |\n|---|---|")
-    for pt, v in sorted(tab2, key=lambda t: -t[1])[:5]:
-        emit(f"| {pt} | {v:.4f} |")
-    emit(f"| evidence only (direct 0) | {v1:.4f} |")
+    if keep_defaults:
+        w2, p2 = FusionWeights(), EvidenceParams()
+        v2 = tune_value(w2, p2)
+        emit("### Weights: the module defaults (no grid)\n")
+    else:
+        t0 = time.perf_counter()
+        w0 = FusionWeights(evidence=1.0, direct=0.0, mode="sparse")
+        _, p1, v1, tab1 = sf.choose(tune_value, w0, EvidenceParams(), dict(
+            alpha=[0.0, 0.5, 1.0, 2.0], gamma=[0.0, 0.5, 1.0], beta=[0.0, 1.0, 2.0], top_cases=[5, 10, 20, 50],
+            per_case=[1, 3, 5]))
+        w2, p2, v2, tab2 = sf.choose(tune_value, replace(w0, direct=0.1), p1, dict(
+            method=["rrf", "score"], direct=[0.0, 0.05, 0.1, 0.2, 0.3, 0.5], rrf_k=[5, 20, 60],
+            bridge=[0.0, 0.5, 1.0], mode=["sparse", "hybrid"]))
+        emit(f"### Choice on the tuning queries ({', '.join(q.split('_')[1] for q in tune_q)}), "
+             f"{len(tab1) + len(tab2)} points in {time.perf_counter() - t0:.0f}s\n")
+        emit("Value = mean of Task 2 MAP and BNS-era MAP on those 9 queries. Stage 1 (evidence only), best five:\n")
+        emit("| point | value |\n|---|---|")
+        for pt, v in sorted(tab1, key=lambda t: -t[1])[:5]:
+            emit(f"| {pt} | {v:.4f} |")
+        emit("\nStage 2 (fusion, evidence parameters of stage 1), best five, and evidence only for reference:\n")
+        emit("| point | value |\n|---|---|")
+        for pt, v in sorted(tab2, key=lambda t: -t[1])[:5]:
+            emit(f"| {pt} | {v:.4f} |")
+        emit(f"| evidence only (direct 0) | {v1:.4f} |")
     emit(f"\n**Chosen**: `{p2}`, `{w2}` (tuning value {v2:.4f}: Task 2 MAP {t2(w2, p2, tune_q)['map']:.4f}, "
          f"BNS-era MAP {bns(w2, p2, tune_q)['map']:.4f}).\n")
     ev_only = replace(w2, direct=0.0)
@@ -288,6 +312,8 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "results.md"))
     ap.add_argument("--only", default="", help="run only this section (sectionfind)")
     ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
+    ap.add_argument("--keep-defaults", action="store_true", help="sectionfind: module default weights, no grid")
+    ap.add_argument("--no-quoted", action="store_true", help="sectionfind: no quoted-text statute identification")
     a = ap.parse_args()
     skip = set(filter(None, a.skip.split(",")))
     work = Path(a.work)
@@ -297,7 +323,8 @@ def main() -> None:
 
     if a.only == "sectionfind":
         try:
-            sectionfind_section(work, Path(a.acts_index) if a.acts_index else None, emb)
+            sectionfind_section(work, Path(a.acts_index) if a.acts_index else None, emb, a.keep_defaults,
+                                not a.no_quoted)
         finally:
             Path(a.out).write_text("\n".join(OUT) + "\n")
         return

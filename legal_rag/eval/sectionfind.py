@@ -6,8 +6,12 @@ from the case base fused with direct retrieval over statute text; weights chosen
   ``benchmarks/aila2019/DERIVED_aila_statute_to_section_and_successor.csv`` (58 rows) and, for the others, matches
   the AILA title exactly (lower-cased words) against the section titles of the IPC, CrPC and IEA
   (:func:`legal_rag.eval.acts.structured_sections`); a title shared by several sections is kept only when one
-  section's text is clearly closest (word Jaccard >= 0.5 and 0.1 ahead). Unmatched statutes (the Constitution's
-  Articles, other Acts: our citation grammar reads only the six codes) get direct-retrieval scores only.
+  section's text is clearly closest (word Jaccard >= 0.5 and 0.1 ahead). For the rest,
+  :func:`quoted_text_map` (``origin "quoted-text"``) reads the case base, no relevance judgment: the paragraphs
+  that quote a statute's description (``Desc:`` of ``Object_statutes.tar.gz``) are found by long word runs shared
+  with it, and the reference those quoting paragraphs cite (an Article of the Constitution, which the case base
+  keeps as ``Constitution <n>``, or a section of the six codes) is taken when it clearly dominates. Statutes still
+  unmatched get direct-retrieval scores only.
 * **Task 2**: evidence (``era="old"``) mapped to S-ids, fused with the direct ranking of the 197 statutes over the
   AILA statute index (:func:`legal_rag.eval.runners.build_aila_statutes`).
 * **BNS era**: :func:`legal_rag.retrieve.sectionfind.rank_sections` with ``era="new"`` over a product index of the
@@ -38,8 +42,8 @@ DERIVED_CSV = Path("benchmarks") / "aila2019" / "DERIVED_aila_statute_to_section
 
 @dataclass(frozen=True)
 class StatuteMap:
-    """AILA statute id -> real section (section level). ``origin[sid]``: ``"derived_csv"``, ``"title"`` or
-    ``"title+text"``; ``unmatched``: the ids with no section of the six codes."""
+    """AILA statute id -> real section or Article (section level). ``origin[sid]``: ``"derived_csv"``,
+    ``"title"``, ``"title+text"`` or ``"quoted-text"``; ``unmatched``: the ids with no reference."""
 
     refs: Mapping[str, StatuteRef]
     origin: Mapping[str, str]
@@ -60,8 +64,9 @@ def _words(t: str) -> set[str]:
     return set(re.findall(r"[a-z]+", t.lower()))
 
 
-def aila_statute_map(corpus_path: Path) -> StatuteMap:
-    """The mapping described in the module docstring."""
+def aila_statute_map(corpus_path: Path, casebase=None) -> StatuteMap:
+    """The mapping described in the module docstring: DERIVED csv, then exact titles, then (only when a
+    ``casebase`` is given) :func:`quoted_text_map` for the statutes still unmatched."""
     from .acts import structured_sections
 
     derived: dict[str, StatuteRef] = {}
@@ -91,7 +96,111 @@ def aila_statute_map(corpus_path: Path) -> StatuteMap:
                 refs[sid], origin[sid] = sims[0][1], "title+text"
                 continue
         unmatched.append(sid)
-    return StatuteMap(refs, origin, tuple(unmatched))
+    smap = StatuteMap(refs, origin, tuple(unmatched))
+    if casebase is not None:
+        smap = quoted_text_map(smap, load_statutes(corpus_path), casebase)[0]
+    return smap
+
+
+# ---- statutes identified by the paragraphs that quote them (no gold labels) --------------------------------------
+#: word n-gram length of a quoted run (words = ``[a-z]+`` runs, lower-cased: footnote numbers and clause labels
+#: such as "1 [imprisonment for life]" or "(2)" are not words, so they do not break a run)
+QUOTE_N = 8
+#: distinct n-grams a paragraph must share with one description to quote it (3 8-grams: at least 10 words in a row)
+QUOTE_MIN_SHARED = 3
+#: a reference is taken when at least this many quoting paragraphs cite it ...
+QUOTE_MIN_PARAS = 3
+#: ... and at least this share of the quoting paragraphs cite it (one vote per paragraph and ref; a paragraph with no
+#: cite counts against), strictly more than the runner-up. Chosen on coverage and a spot-check of the titles (no
+#: relevance judgment): 0.6 keeps "Equality before law" (13 of 15 -> Art. 14) and drops "Power to make orders
+#: detaining certain persons" (11 of 25 cite Art. 22: the detention Act's section is quoted beside Art. 22).
+QUOTE_MIN_SHARE = 0.6
+
+
+def _alpha_words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+", text.lower())
+
+
+def _ngrams(words: Sequence[str], n: int) -> set[tuple[str, ...]]:
+    return set(zip(*(words[i:] for i in range(n)))) if len(words) >= n else set()
+
+
+@dataclass(frozen=True)
+class QuoteVotes:
+    """What :func:`quote_votes` found for one statute: ``paragraphs`` quoting it (``(case, para)``), ``votes``
+    ``{ref: paragraphs citing it}`` (section/Article level; a quoting paragraph with no cite of its own lends the
+    previous paragraph's, where "Article 21 reads:" usually stands), best first."""
+
+    sid: str
+    paragraphs: tuple[tuple[str, int], ...]
+    votes: tuple[tuple[StatuteRef, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.votes)
+
+    def winner(self, min_paras: int = QUOTE_MIN_PARAS, min_share: float = QUOTE_MIN_SHARE) -> StatuteRef | None:
+        """The most voted ref when it has ``>= min_paras`` votes, is cited by ``>= min_share`` of the quoting
+        paragraphs and has strictly more votes than the next ref (a tie names nothing), else None."""
+        if not self.votes:
+            return None
+        ref, n = self.votes[0]
+        if len(self.votes) > 1 and self.votes[1][1] == n:
+            return None
+        return ref if n >= min_paras and n / len(self.paragraphs) >= min_share else None
+
+
+def quote_votes(descriptions: Mapping[str, str], casebase, *, n: int = QUOTE_N, min_shared: int = QUOTE_MIN_SHARED
+                ) -> dict[str, QuoteVotes]:
+    """For each ``{sid: description}``: the case-base paragraphs sharing ``>= min_shared`` distinct word
+    ``n``-grams with that description (n-grams found in two or more descriptions are boilerplate -- "shall be
+    punished with imprisonment of either description" -- and do not count), and the references they cite.
+    ``casebase``: anything with ``cases``, ``paragraphs(case)`` (objects with ``.text`` and ``.cites``). A
+    paragraph quoting several descriptions votes for each. Deterministic: votes by count, then ref."""
+    owner: dict[tuple[str, ...], str | None] = {}
+    for sid, text in descriptions.items():
+        for g in _ngrams(_alpha_words(text), n):
+            owner[g] = sid if owner.get(g, sid) == sid else None
+    owner = {g: s for g, s in owner.items() if s is not None}
+    paras: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    votes: dict[str, dict[StatuteRef, int]] = defaultdict(lambda: defaultdict(int))
+    for case in casebase.cases:
+        ps = casebase.paragraphs(case)
+        for i, p in enumerate(ps):
+            shared: dict[str, int] = defaultdict(int)
+            for g in _ngrams(_alpha_words(p.text), n):
+                sid = owner.get(g)
+                if sid is not None:
+                    shared[sid] += 1
+            hit = [sid for sid, k in shared.items() if k >= min_shared]
+            if not hit:
+                continue
+            cites = p.cites or (ps[i - 1].cites if i else ())
+            refs = list(dict.fromkeys(r.base for r in cites))
+            for sid in hit:
+                paras[sid].append((case, i))
+                for r in refs:
+                    votes[sid][r] += 1
+    return {sid: QuoteVotes(sid, tuple(paras[sid]), tuple(sorted(votes[sid].items(), key=lambda kv: (-kv[1],
+                                                                                                       str(kv[0])))))
+            for sid in descriptions}
+
+
+def quoted_text_map(smap: StatuteMap, statutes: Sequence, casebase, *, min_paras: int = QUOTE_MIN_PARAS,
+                    min_share: float = QUOTE_MIN_SHARE) -> tuple[StatuteMap, dict[str, QuoteVotes]]:
+    """``smap`` plus the unmatched statutes (``statutes``: :func:`legal_rag.eval.aila.load_statutes`) whose quoting
+    paragraphs' winner (:meth:`QuoteVotes.winner`) exists, origin ``"quoted-text"``. Boilerplate is judged against
+    every statute's description (mapped ones too). Returns the new map and the votes of every statute."""
+    qv = quote_votes({st.ref.section: st.text for st in statutes}, casebase)
+    refs, origin = dict(smap.refs), dict(smap.origin)
+    still = []
+    for sid in smap.unmatched:
+        w = qv[sid].winner(min_paras, min_share) if sid in qv else None
+        if w is None:
+            still.append(sid)
+        else:
+            refs[sid], origin[sid] = w, "quoted-text"
+    return StatuteMap(refs, origin, tuple(still)), qv
 
 
 def coverage(smap: StatuteMap, qrels: Mapping[str, Mapping[str, int]], queries: Sequence[str]) -> tuple[int, int]:
@@ -230,6 +339,7 @@ def choose(evaluate: Callable[[FusionWeights, EvidenceParams], float], weights: 
     return best[0], best[1], best[2], table
 
 
-__all__ = ["CachedCaseBase", "StatuteMap", "TRAIN_QUERIES", "aila_direct", "aila_statute_map", "bns_direct",
+__all__ = ["CachedCaseBase", "QUOTE_MIN_PARAS", "QUOTE_MIN_SHARE", "QUOTE_MIN_SHARED", "QUOTE_N", "QuoteVotes",
+           "StatuteMap", "quote_votes", "quoted_text_map", "TRAIN_QUERIES", "aila_direct", "aila_statute_map", "bns_direct",
            "bns_qrels", "bns_run", "choose", "coverage", "grid", "run_bns_sectionfind", "run_task2_sectionfind",
            "task2_run"]
