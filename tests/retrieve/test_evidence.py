@@ -162,3 +162,21 @@ def test_bridge_shares_direct_value_with_counterparts(concordance):
     assert d[BNS("318")] == pytest.approx(0.5 / 61)  # IPC 420's text lifts BNS 318
     assert d[BNS("111")] == pytest.approx(1 / 62)  # new provision: no counterpart gets anything
     assert bridge([IPC("420")], concordance, share=0.0) == {IPC("420"): pytest.approx(1 / 61)}
+
+
+def test_article_cites_of_the_case_base_are_evidence_but_never_a_suggested_section():
+    """The case base keeps Articles of the Constitution (``Constitution 21``, for AILA's Article statutes); they
+    keep their own name in either era (the BPR&D table maps none), and the product's fusion returns only the era's
+    Acts."""
+    from legal_rag.retrieve.sectionfind import rank_sections
+    from legal_rag.types import NEW_ACTS, OLD_ACTS
+
+    art = StatuteRef("Constitution", "21")
+    cb = tiny()
+    cb.para_cites["A"] = [(IPC("302"), art), (art,), (IPC("34"),), (art,)]
+    ev = section_evidence("facts", cb, params=P, concordance=FakeConcordance(), era="new")
+    assert art in {e.ref for e in ev} and BNS("103") in {e.ref for e in ev}
+    for era, acts in (("new", NEW_ACTS), ("old", OLD_ACTS)):
+        ev = section_evidence("facts", cb, params=P, concordance=FakeConcordance() if era == "new" else None, era=era)
+        out = rank_sections(ev, [art, IPC("302")], None, allowed=acts, weights=FusionWeights())
+        assert out and all(s.ref.act in acts for s in out)
