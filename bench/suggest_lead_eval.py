@@ -25,7 +25,7 @@ s = _real_settings()
 p = Pipeline(s)
 cb_dir = sys.argv[1]
 p.__dict__["casebase"] = CaseBase.open(Path(cb_dir)) if cb_dir != "none" else None
-sg.LEAD = 0
+sg.lead_for = lambda suggestions, question: 0  # the product's own rule off: every rule below re-orders the same hits
 cache = {}
 def compute(q, od):
     key = (q, od)
