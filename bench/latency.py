@@ -369,10 +369,10 @@ def main() -> int:
             ens.invoke(q)
         # the warm-up questions are timed again below: forget what ours kept of them (query vectors, the
         # instruction check), so no timed question starts with its own answers cached
-        index._qcache.clear()
-        from legal_rag.injection import _instruction_only
+        index.clear_query_cache()
+        from legal_rag.injection import clear_cache
 
-        _instruction_only.cache_clear()
+        clear_cache()
         passes.append((n_threads, *timed_pass(sets, index, casebase, settings, ens, timers, section_ranking),
                        uptime()))
         print(f"pass with {n_threads} torch threads done: {passes[-1][-1]}", flush=True)

@@ -95,6 +95,11 @@ def _instruction_only(text: str) -> bool:
     return contains_instructions(text) and not without_instructions(text).strip(" \n\t.0123456789()")
 
 
+def clear_cache() -> None:
+    """Forget the memoised :func:`instruction_only` answers (a benchmark clears them between passes)."""
+    _instruction_only.cache_clear()
+
+
 def instruction_problems(chunks: Sequence[Chunk]) -> tuple[Problem, ...]:
     """One ``contains_instructions`` warning per chunk whose text addresses a model (file and first page): the
     chunk is indexed without those sentences (:func:`index_text`) and kept as data."""

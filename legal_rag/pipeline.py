@@ -130,7 +130,7 @@ class Pipeline:
         from .retrieve import Filters, with_successors
         from .retrieve.route import analyse_question
         from .retrieve.search import search
-        from .retrieve.suggest import lead_for, suggest, suggestion_hits
+        from .retrieve.suggest import lead_for, statutes_first, suggest, suggestion_hits
 
         query, filters = self.read_input(query), Filters.of(filters)
         if analysis is None:
@@ -140,12 +140,11 @@ class Pipeline:
                                self.index, self.concordance, filters)
         suggestions = suggest(query, analysis, self.index, self.casebase, self.settings,
                               concordance=self.concordance, filters=filters)
-        if suggestions:
-            lead = suggestion_hits(suggestions, self.index, self.casebase, self.concordance, filters,
-                                   lead=lead_for(suggestions, query))
-            seen = {h.chunk.id for h in lead}
-            hits = tuple(dataclasses.replace(h, rank=i + 1)
-                         for i, h in enumerate([*lead, *(h for h in hits if h.chunk.id not in seen)]))
+        lead = suggestion_hits(suggestions, self.index, self.casebase, self.concordance, filters,
+                               lead=lead_for(suggestions, query)) if suggestions else []
+        seen = {h.chunk.id for h in lead}
+        hits = tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(
+            [*lead, *statutes_first([h for h in hits if h.chunk.id not in seen], analysis)]))
         if self.reranker.enabled:
             hits = self.reranker.rerank(query, hits, top_k=max(self.settings.top_k, len(hits)),
                                         rerank_candidates=self.settings.rerank_candidates)

@@ -95,6 +95,11 @@ class Index:
                     self._qcache.pop(next(iter(self._qcache)))
         return v
 
+    def clear_query_cache(self) -> None:
+        """Forget the kept query vectors (:meth:`embed_query`); a benchmark clears them between passes."""
+        with self._qlock:
+            self._qcache.clear()
+
     def close(self) -> None:
         self.store.close()
 

@@ -143,6 +143,8 @@ class QuestionAnalysis:
     era: Era = "new"
     acts_first: tuple[str, ...] = ()
     premises: tuple[str, ...] = ()
+    #: the question asks which provisions apply (:data:`ASKS_FOR_SECTIONS`): the answer leads with statute text
+    asks_sections: bool = False
 
     def lookup_refs(self) -> tuple[StatuteRef, ...]:
         """Sections to fetch by metadata, in order: corrected premises first, then each ref with, for an idiom, the
@@ -213,8 +215,10 @@ _OFFENCE_WORDS = _W(r"\b(?:false evidence|fabricat\w*|disappearance of evidence|
 _EVIDENCE = _W(r"\b(?:evidence|evidentiary|admissib\w*|inadmissib\w*|burden of proof|onus|presum\w*|"
                r"dying declaration|witness\w*|expert opinion|electronic evidence|certificate|confession to (?:a )?"
                r"police|proof|prove[ds]?)\b", re.I)
-_OFFENCE_STRONG = _W(r"\b(?:which|what) (?:sections?|offen[cs]es?|charges?|provisions?)\b|\bsections? (?:appl|attract)"
-                     r"|\b(?:charged|booked|liable)\b|\bmy client\b|\baccused of\b", re.I)
+#: the question asks which provisions apply ("which sections apply", "what offence", "sections attracted")
+ASKS_FOR_SECTIONS = _W(r"\b(?:which|what) (?:sections?|offen[cs]es?|charges?|provisions?)\b|\bsections? (?:appl|attract)",
+                       re.I)
+_OFFENCE_STRONG = _W(ASKS_FOR_SECTIONS.pattern + r"|\b(?:charged|booked|liable)\b|\bmy client\b|\baccused of\b", re.I)
 _PUNISHMENT = _W(r"\b(?:punish\w*|sentenc\w*|penalt\w*|imprison\w*|jail|how many years|maximum|minimum|fine of)\b",
                  re.I)
 _PROCEDURE_WEAK = _W(r"\b(?:f\.?i\.?r\.?|first information report|complaint|arrest\w*|investigat\w*|charge[- ]?sheet"
@@ -432,8 +436,9 @@ def analyse(question: str, offence_date: date | str | None = None, proceeding_da
     s_era, p_era = _era(off), _era(proc)
     era = p_era if kind in ("procedure", "bail", "evidence") else s_era
     return QuestionAnalysis(question, tuple(refs), tuple(other), found, titles, cites, dates, kind, off, proc,
-                            s_era, p_era, era, acts_for(kind, s_era, p_era, tuple(refs)), tuple(premises))
+                            s_era, p_era, era, acts_for(kind, s_era, p_era, tuple(refs)), tuple(premises),
+                            bool(ASKS_FOR_SECTIONS.search(question)))
 
 
-__all__ = ["IDIOMS", "Era", "QuestionAnalysis", "QuestionDate", "QuestionRef", "acts_for", "analyse", "find_dates",
+__all__ = ["ASKS_FOR_SECTIONS", "IDIOMS", "Era", "QuestionAnalysis", "QuestionDate", "QuestionRef", "acts_for", "analyse", "find_dates",
            "question_kind"]

@@ -91,6 +91,16 @@ def _titles(cases: Sequence[str], casebase) -> tuple[str, ...]:
     return tuple(out)
 
 
+def statutes_first(hits: Sequence[Hit], analysis: "QuestionAnalysis | None") -> list[Hit]:
+    """For a fact pattern that asks which provisions apply (``analysis.asks_sections``: "which section applies?"),
+    the statute hits ahead of the judgment hits, each group in its own order: the question asks for the law, and a
+    judgment that shares its words ("the FIR was filed") is not the answer to it (field case BL-31 A). Any other
+    question keeps ``hits`` as they are."""
+    if not (is_fact_pattern(analysis) and analysis.asks_sections):
+        return list(hits)
+    return [h for h in hits if h.chunk.kind == "statute"] + [h for h in hits if h.chunk.kind != "statute"]
+
+
 def sub_section(s: SectionSuggestion, casebase, concordance) -> StatuteRef:
     """``s.ref`` narrowed to the sub-section its precedents point to, else ``s.ref`` itself. For a new-code
     section: the old sections its supporting judgments cite, counted, each mapped by the official table; the most
@@ -140,4 +150,4 @@ def suggestion_hits(suggestions: Sequence[SectionSuggestion], index, casebase, c
     return out
 
 
-__all__ = ["FACT_KINDS", "LEAD", "lead_for", "is_fact_pattern", "suggest", "sub_section", "suggestion_hits"]
+__all__ = ["FACT_KINDS", "LEAD", "lead_for", "statutes_first", "is_fact_pattern", "suggest", "sub_section", "suggestion_hits"]

@@ -80,3 +80,20 @@ def test_suggestions_panel_says_why_and_escapes():
     assert "not a quote check" in html
     assert suggestions_html(Answer("q", "text")) == ""
     assert "Sections the facts point to" in citations_panel(Answer("q", "text", suggestions=(s,)))
+
+
+def test_statutes_first_only_for_a_fact_pattern_asking_for_sections(concordance):
+    from legal_rag.retrieve.suggest import statutes_first
+    from legal_rag.types import Chunk, Hit
+
+    def hit(kind, n):
+        return Hit(Chunk(id=f"{kind}{n}", kind=kind, text="t", title="", source="s", pages=(1, 1)), 1.0, "rrf", n)
+
+    hits = [hit("judgment", 1), hit("statute", 2), hit("judgment", 3), hit("statute", 4)]
+    asks = analyse("I was cheated on 20 June 2024. Which section applies?", concordance=concordance)
+    plain = analyse("dishonest intention at the time of making the promise in a complaint of cheating",
+                    concordance=concordance)
+    assert asks.asks_sections and not plain.asks_sections
+    assert [h.chunk.id for h in statutes_first(hits, asks)] == ["statute2", "statute4", "judgment1", "judgment3"]
+    assert statutes_first(hits, plain) == hits
+    assert statutes_first(hits, None) == hits

@@ -71,3 +71,16 @@ def test_the_judgments_behind_a_suggestion_open(real_pipeline, job_scam):
 
         assert escape(judgment.title) in r.text and escape(first)[:80] in r.text
         assert c.get("/case/NO-SUCH-CASE").status_code == 404
+
+
+def test_bl31a_which_section_leads_with_statute_text(real_pipeline):
+    """BL-31 A: cheating on 20 June 2024, FIR on 5 July 2024, "which section applies?". The answer leads with
+    statute text (a judgment about an FIR shares the words, not the question), and the offence date keeps the IPC
+    governing with BNS 318(4) named as its successor."""
+    a = real_pipeline.ask("I was cheated on 20 June 2024 and the FIR was filed on 5 July 2024. Which section applies?")
+    assert a.passages[0].chunk.kind == "statute"
+    top = {(h.chunk.ref.act, h.chunk.ref.section) for h in a.passages[:3] if h.chunk.ref}
+    assert top & {("IPC", "415"), ("IPC", "417"), ("IPC", "420"), ("BNS", "318")}, top
+    f420 = [f for f in a.flags if str(f.old) == "IPC 420"]
+    assert f420 and all(f.applies == "IPC" and f.kind != "superseded" for f in f420)
+    assert any(str(n) == "BNS 318(4)" for f in f420 for n in f.new)
