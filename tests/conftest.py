@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_CACHE = ROOT / ".legal_rag-test"
+if str(ROOT) not in sys.path:  # the root shim `app.py` (python app.py) is importable however pytest was started
+    sys.path.insert(0, str(ROOT))
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

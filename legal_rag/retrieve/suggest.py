@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 #: question kinds for which precedents are asked which sections apply (a fact statement about an offence)
 FACT_KINDS = frozenset({"offence", "punishment"})
+#: the codes that define offences and punishments; suggestions for a fact pattern come from these only
+SUBSTANTIVE = ("BNS", "IPC")
 #: How many suggestions lead the passages (:func:`lead_for`), chosen on the 45-question dev set and the 63-question
 #: fact-pattern set (bench/results_factset.md, "Section suggestions ahead"): leading always with the first suggestion
 #: cut the dev set's MRR from 0.913 to 0.715 and the fact set's "gold first" from 0.302 to 0.159 (short questions
@@ -65,8 +67,9 @@ def is_fact_pattern(analysis: "QuestionAnalysis | None") -> bool:
 def suggest(question: str, analysis: "QuestionAnalysis | None", index, casebase, settings: Settings, *,
             concordance, filters: Filters | None = None, limit: int = 10) -> tuple[SectionSuggestion, ...]:
     """Suggested sections for ``question`` (``()`` unless :func:`is_fact_pattern`), best first, in the era of
-    ``analysis.substantive_era`` (the offence date). ``filters`` that name Acts or a code narrow the result; a
-    filter that keeps judgments only (``kind="judgment"``, court, year) gives no suggestion."""
+    ``analysis.substantive_era`` (the offence date) and of the substantive codes only (:data:`SUBSTANTIVE`: BNS
+    for the era in force, IPC for an offence before 1 July 2024). ``filters`` that name Acts or a code narrow the
+    result; a filter that keeps judgments only (``kind="judgment"``, court, year) gives no suggestion."""
     if not is_fact_pattern(analysis):
         return ()
     f = filters or Filters()
@@ -74,7 +77,12 @@ def suggest(question: str, analysis: "QuestionAnalysis | None", index, casebase,
         return ()
     from .sectionfind import find_sections
 
-    sf = Filters(act=f.act, code=f.code) if (f.act or f.code) else Filters()
+    # an offence question is answered from the substantive code (BNS, or the IPC for an earlier offence): a
+    # procedural section its precedents also cite (BNSS 395, compensation) is never "the offence"
+    acts = tuple(a for a in SUBSTANTIVE if (not f.act or a in f.act))
+    if not acts:
+        return ()
+    sf = Filters(act=acts, code=f.code)
     found = find_sections(question, index, casebase, settings, era=analysis.substantive_era, filters=sf,
                           concordance=concordance, limit=limit)
     return tuple(replace(s, cited_as=sub_section(s, casebase, concordance), titles=_titles(s.cases, casebase))
@@ -150,4 +158,4 @@ def suggestion_hits(suggestions: Sequence[SectionSuggestion], index, casebase, c
     return out
 
 
-__all__ = ["FACT_KINDS", "LEAD", "lead_for", "statutes_first", "is_fact_pattern", "suggest", "sub_section", "suggestion_hits"]
+__all__ = ["FACT_KINDS", "LEAD", "SUBSTANTIVE", "lead_for", "statutes_first", "is_fact_pattern", "suggest", "sub_section", "suggestion_hits"]

@@ -97,3 +97,34 @@ def test_statutes_first_only_for_a_fact_pattern_asking_for_sections(concordance)
     assert [h.chunk.id for h in statutes_first(hits, asks)] == ["statute2", "statute4", "judgment1", "judgment3"]
     assert statutes_first(hits, plain) == hits
     assert statutes_first(hits, None) == hits
+
+
+def test_offence_suggestions_come_from_the_substantive_code(concordance):
+    """A fact pattern's suggestions are BNS (or IPC for an earlier offence) only: a procedural section its
+    precedents cite (BNSS 395, compensation; seen leading a job-scam answer on the full case base) is never the
+    offence. find_sections is called with the substantive Acts as its filter."""
+    from legal_rag.config import Settings
+    import legal_rag.retrieve.sectionfind as sf
+    from legal_rag.retrieve.suggest import suggest
+
+    seen = {}
+
+    def fake_find(question, index, casebase, settings, *, era, filters, concordance, limit):
+        seen.update(era=era, act=filters.act)
+        return ()
+
+    real, sf.find_sections = sf.find_sections, fake_find
+    try:
+        a = analyse("My client was cheated of Rs 5 lakh by someone who promised a government job. Which sections "
+                    "apply?", concordance=concordance)
+        suggest(a.question, a, None, None, Settings(), concordance=concordance)
+        assert seen == {"era": "new", "act": ("BNS", "IPC")}
+        old = analyse("I was cheated on 20 June 2024. Which section applies?", concordance=concordance)
+        suggest(old.question, old, None, None, Settings(), concordance=concordance)
+        assert seen["era"] == "old"
+        from legal_rag.retrieve.filters import Filters
+
+        assert suggest(a.question, a, None, None, Settings(), concordance=concordance,
+                       filters=Filters(act=("BNSS",))) == ()
+    finally:
+        sf.find_sections = real
