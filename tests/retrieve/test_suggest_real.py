@@ -84,3 +84,25 @@ def test_bl31a_which_section_leads_with_statute_text(real_pipeline):
     f420 = [f for f in a.flags if str(f.old) == "IPC 420"]
     assert f420 and all(f.applies == "IPC" and f.kind != "superseded" for f in f420)
     assert any(str(n) == "BNS 318(4)" for f in f420 for n in f.new)
+
+
+def test_bl61_dowry_death_before_july_2024_leads_with_ipc_304b(real_pipeline):
+    """BL-61: offence date 2024-05-10, "Which section applies to a dowry death?": IPC 304B governs (BNS 358) and
+    leads; BNS 80 is named as its successor, the IPC flagged as governing (not superseded)."""
+    a = real_pipeline.ask("Which section applies to a dowry death?", offence_date="2024-05-10")
+    first = a.passages[0].chunk
+    assert (first.ref.act, first.ref.section) == ("IPC", "304B")
+    f = [x for x in a.flags if str(x.old) == "IPC 304B"]
+    assert f and all(x.applies == "IPC" and x.kind != "superseded" for x in f)
+    assert any(str(n) == "BNS 80" for x in f for n in x.new)
+
+
+def test_bl31b_old_sections_for_an_offence_on_1_july_2024_are_flagged(real_pipeline):
+    """BL-31 B: trespass and insult on 1 July 2024 registered under IPC 447 and 504: both are flagged superseded,
+    with BNS 329(3) and BNS 352 from the table, and the BNS text is among the passages."""
+    a = real_pipeline.ask("Someone trespassed on my land and insulted me on 1 July 2024; police registered it under "
+                          "IPC 447 and 504. Which sections should apply?")
+    new = {str(x.old): {str(n) for n in x.new} for x in a.flags if x.kind == "superseded"}
+    assert new.get("IPC 447") == {"BNS 329(3)"} and new.get("IPC 504") == {"BNS 352"}
+    assert {(h.chunk.ref.act, h.chunk.ref.section) for h in a.passages if h.chunk.ref} >= {("BNS", "329"),
+                                                                                            ("BNS", "352")}
