@@ -25,7 +25,7 @@ from bibtexparser.model import Entry, Field
 
 from ..errors import LegalRagError
 from ..text import MARKER, parse_marker
-from ..types import Answer, DocKind, FlagKind, StatuteRef, Support, SupersessionFlag
+from ..types import Answer, DocKind, FlagKind, SectionSuggestion, StatuteRef, Support, SupersessionFlag
 from .records import DOCUMENT_LABEL, CitationRecord, citation_records
 from .sheet import CSV_COLUMNS, to_csv
 
@@ -50,6 +50,8 @@ class ExportDoc:
     model: str = ""
     index_id: str = ""
     include_unverified: bool = False
+    #: a fact pattern's suggested sections with why (:attr:`legal_rag.types.Answer.suggestions`)
+    suggestions: tuple[SectionSuggestion, ...] = ()
 
 
 #: what replaces, in an export, the marker of a citation that was left out (not verified)
@@ -85,7 +87,8 @@ def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
     dropped = {c.marker for c in answer.citations} - set(numbers)
     recs = tuple(replace(r, marker=numbers[r.marker]) for r in recs)
     return ExportDoc(answer.query, renumber(answer.text, numbers, dropped), recs, flags,
-                     tuple(answer.problems), answer.model, answer.index_id, include_unverified)
+                     tuple(answer.problems), answer.model, answer.index_id, include_unverified,
+                     tuple(answer.suggestions))
 
 
 def flag_line(flag: SupersessionFlag) -> str:
@@ -134,6 +137,18 @@ def _ref(d: dict) -> StatuteRef:
     return StatuteRef(d["act"], d["section"], tuple(d.get("sub", ())))
 
 
+def _suggestion_dict(x: SectionSuggestion) -> dict:
+    return {"ref": _ref_dict(x.ref), "cited_as": _ref_dict(x.cited_as) if x.cited_as else None, "score": x.score,
+            "n_cases": x.n_cases, "top_n": x.top_n, "direct_rank": x.direct_rank, "cases": list(x.cases),
+            "titles": list(x.titles), "counterparts": [_ref_dict(r) for r in x.counterparts], "why": x.why()}
+
+
+def _suggestion(d: dict) -> SectionSuggestion:
+    return SectionSuggestion(_ref(d["ref"]), float(d["score"]), int(d["n_cases"]), tuple(d["cases"]), int(d["top_n"]),
+                             d["direct_rank"], tuple(_ref(r) for r in d["counterparts"]),
+                             _ref(d["cited_as"]) if d.get("cited_as") else None, tuple(d.get("titles", ())))
+
+
 def to_json(doc: ExportDoc) -> str:
     """Lossless JSON (UTF-8 text, 2-space indent); read back with :func:`doc_from_json`."""
     flags = [dict(old=_ref_dict(f.old), new=[_ref_dict(r) for r in f.new], found_in=f.found_in, applies=f.applies,
@@ -142,7 +157,8 @@ def to_json(doc: ExportDoc) -> str:
                  now=list(r.now)) for r in doc.records]
     return json.dumps({"format": JSON_FORMAT, "version": JSON_VERSION, "query": doc.query, "answer": doc.answer,
                        "model": doc.model, "index_id": doc.index_id, "include_unverified": doc.include_unverified,
-                       "problems": list(doc.problems), "supersession": flags, "citations": recs},
+                       "problems": list(doc.problems), "supersession": flags, "citations": recs,
+                       "suggestions": [_suggestion_dict(x) for x in doc.suggestions]},
                       ensure_ascii=False, indent=2)
 
 
@@ -165,7 +181,7 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r} (one of {', '.join(allowed)})")
         return ExportDoc(d["query"], d["answer"], recs, flags, tuple(d["problems"]), d["model"], d["index_id"],
-                         bool(d["include_unverified"]))
+                         bool(d["include_unverified"]), tuple(_suggestion(x) for x in d.get("suggestions", ())))
     except (ValueError, KeyError, TypeError) as exc:
         raise LegalRagError(f"{name}: cannot read exported answer: {exc}") from None
 

@@ -106,3 +106,20 @@ def test_bl31b_old_sections_for_an_offence_on_1_july_2024_are_flagged(real_pipel
     assert new.get("IPC 447") == {"BNS 329(3)"} and new.get("IPC 504") == {"BNS 352"}
     assert {(h.chunk.ref.act, h.chunk.ref.section) for h in a.passages if h.chunk.ref} >= {("BNS", "329"),
                                                                                             ("BNS", "352")}
+
+
+def test_api_ask_returns_the_suggestions_and_json_round_trips(real_pipeline, job_scam):
+    """POST /api/ask (the JSON export) carries each suggestion with why; the JSON export reads back equal."""
+    from fastapi.testclient import TestClient
+
+    from legal_rag.export.formats import build_doc, doc_from_json, to_json
+    from legal_rag.ui.app import create_server
+
+    doc = build_doc(job_scam)
+    assert doc_from_json(to_json(doc)).suggestions == doc.suggestions == job_scam.suggestions
+    with TestClient(create_server(real_pipeline.settings, real_pipeline)) as c:
+        r = c.post("/api/ask", json={"question": JOB_SCAM})
+        assert r.status_code == 200
+        top = r.json()["suggestions"][0]
+        assert top["cited_as"] == {"act": "BNS", "section": "318", "sub": ["4"]}
+        assert "most similar judgments" in top["why"] and len(top["cases"]) == len(top["titles"])
