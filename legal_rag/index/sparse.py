@@ -23,7 +23,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -89,6 +89,7 @@ class SparseIndex:
         self.bm25 = bm25
         self.ids = list(ids)
         self._pos = {cid: i for i, cid in enumerate(self.ids)}
+        self._masks: dict[frozenset[str], np.ndarray] = {}
 
     @classmethod
     def build(cls, ids: Sequence[str], passages: Sequence[str]) -> "SparseIndex":
@@ -128,14 +129,29 @@ class SparseIndex:
         toks = [t for t in legal_tokenize(query) if t in vocab]
         if not toks:
             return []
-        mask = None
-        if allowed is not None:
-            mask = np.zeros(len(self.ids), dtype=np.float32)
-            for cid in allowed:
-                i = self._pos.get(cid)
-                if i is not None:
-                    mask[i] = 1.0
+        mask = None if allowed is None else self._mask(allowed)
         scores = np.asarray(self.bm25.get_scores(toks, weight_mask=mask), dtype=np.float64)
         pos = np.flatnonzero(scores > 0)
+        if len(pos) > candidates:  # only scores >= the candidates-th best can place (ties kept for the id order)
+            cut = np.partition(scores[pos], len(pos) - candidates)[len(pos) - candidates]
+            pos = pos[scores[pos] >= cut]
         order = sorted(pos.tolist(), key=lambda i: (-scores[i], self.ids[i]))[:candidates]
         return [(self.ids[i], float(scores[i])) for i in order]
+
+    def _mask(self, allowed: Iterable[str]) -> np.ndarray:
+        """A 0/1 weight mask over the documents for a set of chunk ids; kept per frozen set (the index's
+        :meth:`legal_rag.index.Index.allowed_ids` hands the same set for the same filter), at most 16."""
+        key = allowed if isinstance(allowed, frozenset) else None
+        if key is not None and key in self._masks:
+            return self._masks[key]
+        mask = np.zeros(len(self.ids), dtype=np.float32)
+        for cid in allowed:
+            i = self._pos.get(cid)
+            if i is not None:
+                mask[i] = 1.0
+        mask.setflags(write=False)
+        if key is not None:
+            self._masks[key] = mask
+            while len(self._masks) > 16:
+                self._masks.pop(next(iter(self._masks)))
+        return mask

@@ -56,7 +56,7 @@ def sparse_hits(query: str, index, candidates: int, filters: Filters | None = No
     t0 = time.perf_counter()
     allowed = None
     if filters is not None and not filters.is_empty():
-        allowed = {cid for cid, m in index.metadata().items() if filters.matches(m)}
+        allowed = index.allowed_ids(filters)
     pairs = index.sparse.search(query, candidates, allowed=allowed)
     if timings is not None:
         timings["sparse"] = timings.get("sparse", 0.0) + time.perf_counter() - t0
