@@ -15,43 +15,18 @@ Every citation comes back in one canonical spelling, so ``normalise_citation("19
 from __future__ import annotations
 
 import re
-from datetime import date
 
-MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), 1)}
-MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
-MONTHS["sept"] = 9
-_MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-
-_DATE_FORMS = (
-    # 12 May 2006, 08 July 2024, 24 February, 2025, 2nd August, 2024
-    re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{_MON}),?\s+(?P<y>\d{{4}})\b", re.I),
-    # JANUARY 31, 2020 ; SEPTEMBER 14,  2021
-    re.compile(rf"\b(?P<m>{_MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b", re.I),
-    # 07.02.2025 ; 14-06-2024 ; 31/07/1980
-    re.compile(r"(?<!\d)(?P<d>\d{1,2})[./-](?P<mn>\d{1,2})[./-](?P<y>\d{4})\b"),
-)
-
+from ..law.dates import first_date
 
 def parse_date(text: str) -> str:
-    """The first calendar date in ``text`` as ISO ``YYYY-MM-DD``, or ``""``.
+    """The first calendar date in ``text`` as ISO ``YYYY-MM-DD``, or ``""``, by the project's one date grammar
+    (:mod:`legal_rag.law.dates`).
 
     Accepts ``12  May  2006``, ``JANUARY 31, 2020``, ``24 February, 2025``, ``07.02.2025``, ``14-06-2024``,
     ``31/07/1980`` (day first, as Indian courts print). Impossible dates (31.02.2024) are skipped.
     """
-    best: tuple[int, str] | None = None
-    for rx in _DATE_FORMS:
-        for m in rx.finditer(text):
-            g = m.groupdict()
-            mon = int(g["mn"]) if g.get("mn") else MONTHS.get(g["m"].lower().rstrip(".")[:3], 0)
-            try:
-                iso = date(int(g["y"]), mon, int(g["d"])).isoformat()
-            except ValueError:
-                continue
-            if best is None or m.start() < best[0]:
-                best = (m.start(), iso)
-            break
-    return best[1] if best else ""
+    d = first_date(text)
+    return d.isoformat() if d else ""
 
 
 # --- citations -------------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from typing import Callable, Literal
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, QuestionKind, StatuteRef
 from .cases import find_case_titles
 from .concordance import Concordance, load_concordance
+from .dates import date_spans
 from .refs import FoundRef, find_refs, parse_ref
 from .supersede import CUTOFF
 
@@ -67,16 +68,6 @@ _IDIOM_RE = re.compile(r"(?<![\w./(-])(?P<n>[0-9]{1,3})(?P<subs>(?:\s?\(\s?\w{1,
 _BARE_RE = re.compile(r"(?<![\w./(-])(?P<tok>[0-9]{1,3}(?:-?[A-Z]{1,2}(?![a-z])(?:\s?\(\s?\w{1,4}\s?\))*|"
                       r"(?:\(\s?\w{1,4}\s?\))+))(?![\w(])")
 
-_MONTH = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                      "dec"), 1)}
-_MON = r"(?P<m>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_DATE_RES = (
-    re.compile(r"(?<![\d.])(?P<y>(?:19|20)[0-9]{2})-(?P<mn>[0-9]{1,2})-(?P<d>[0-9]{1,2})(?![\d])"),  # 2024-06-20
-    re.compile(r"(?<![\d.])(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r",?\s+(?P<y>(?:19|20)[0-9]{2})\b",
-               re.I),  # 3 March 2024, 20 Jun 2024, 2nd of August, 2024
-    re.compile(r"\b" + _MON + r"\s+(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)[0-9]{2})\b", re.I),
-    re.compile(r"(?<![\d.])(?P<d>[0-9]{1,2})[./-](?P<mn>[0-9]{1,2})[./-](?P<y>(?:19|20)[0-9]{2})(?![\d])"),  # 12.09.2024
-)
 #: cue words that make a nearby date a proceeding date (the FIR, charge-sheet, trial or filing)
 PROCEEDING_CUES = re.compile(
     r"\b(?:f\.?\s?i\.?\s?r\.?|first information report|charge[- ]?sheet\w*|challan|trial|filed|fil(?:e|ing)|"
@@ -170,19 +161,8 @@ def find_dates(text: str) -> tuple[QuestionDate, ...]:
 
     ``find_dates("cheated on 20 Jun 2024, FIR on 5 July 2024")`` -> 2024-06-20 offence, 2024-07-05 proceeding.
     """
-    spans: list[tuple[int, int, date]] = []
-    for rx in _DATE_RES:
-        for m in rx.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e, _ in spans):
-                continue
-            g = m.groupdict()
-            mon = int(g["mn"]) if g.get("mn") else _MONTH[g["m"].lower()[:3]]
-            try:
-                spans.append((m.start(), m.end(), date(int(g["y"]), mon, int(g["d"]))))
-            except ValueError:
-                continue
+    spans = date_spans(text)
     out = []
-    spans.sort()
     for i, (s, e, d) in enumerate(spans):
         lo = max(0, s - 60, spans[i - 1][1] if i else 0)
         hi = min(len(text), e + 30, spans[i + 1][0] if i + 1 < len(spans) else len(text))

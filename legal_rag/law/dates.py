@@ -1,0 +1,62 @@
+"""Calendar dates as Indian courts and users write them: the one date grammar of the project.
+
+Read by the question analysis (:func:`legal_rag.law.question.find_dates`: offence and proceeding dates in a
+question) and by judgment ingestion (:func:`legal_rag.ingest.citations_meta.parse_date`: the date of a judgment's
+header). Pure functions over text; no I/O.
+
+Forms (day first, as Indian courts print; a month by its name or its first three letters, "Sept." too):
+
+* ``2024-06-20`` (ISO, the form of the UI's date field);
+* ``3 March 2024``, ``20 Jun 2024``, ``2nd of August, 2024``, ``24 February, 2025``, ``12  May  2006``;
+* ``March 3, 2024``, ``JANUARY 31, 2020``;
+* ``12.09.2024``, ``14-06-2024``, ``31/07/1980``.
+
+Years 1800-2099 (the IPC is of 1860). Impossible dates (31.02.2024) are skipped, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+#: month number by the first three letters of its English name
+MONTHS: dict[str, int] = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+
+_Y = r"(?P<y>(?:18|19|20)[0-9]{2})"
+_MON = r"(?P<m>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+#: the forms, in priority order: where two overlap, the earlier form's match is kept
+DATE_FORMS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"(?<![\d.])" + _Y + r"-(?P<mn>[0-9]{1,2})-(?P<d>[0-9]{1,2})(?![\d])"),
+    re.compile(r"(?<![\d.])(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r",?\s+" + _Y + r"\b", re.I),
+    re.compile(r"\b" + _MON + r"\s+(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?,?\s+" + _Y + r"\b", re.I),
+    re.compile(r"(?<![\d.])(?P<d>[0-9]{1,2})[./-](?P<mn>[0-9]{1,2})[./-]" + _Y + r"(?![\d])"),
+)
+
+
+def date_spans(text: str) -> list[tuple[int, int, date]]:
+    """Every calendar date in ``text`` as ``(start, end, date)`` character spans, in text order, none overlapping.
+
+    ``date_spans("cheated on 20 Jun 2024, FIR on 05.07.2024")`` -> ``[(11, 22, date(2024, 6, 20)),
+    (31, 41, date(2024, 7, 5))]``."""
+    spans: list[tuple[int, int, date]] = []
+    for rx in DATE_FORMS:
+        for m in rx.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e, _ in spans):
+                continue
+            g = m.groupdict()
+            mon = int(g["mn"]) if g.get("mn") else MONTHS[g["m"].lower()[:3]]
+            try:
+                spans.append((m.start(), m.end(), date(int(g["y"]), mon, int(g["d"]))))
+            except ValueError:
+                continue
+    return sorted(spans)
+
+
+def first_date(text: str) -> date | None:
+    """The first calendar date in ``text`` (:func:`date_spans`), or None."""
+    spans = date_spans(text)
+    return spans[0][2] if spans else None
+
+
+__all__ = ["DATE_FORMS", "MONTHS", "date_spans", "first_date"]
