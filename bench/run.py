@@ -113,7 +113,7 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
 
 
 def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: bool = False,
-                        quoted: bool = True) -> None:
+                        quoted: bool = True, casebase_dir: Path | None = None) -> None:
     """Section finding (issue 13): case-base evidence fused with direct statute retrieval.
 
     Inputs built once under ``work`` and reused: the case base (``work/casebase``: load_casebase + CaseBase.build,
@@ -123,7 +123,11 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
     Weights: a grid over the evidence parameters (direct weight 0), then one over the fusion weights, each point
     scored by the mean of Task 2 MAP and BNS-era MAP on the tuning queries (Q1, Q3-Q10: Q2 is an 80% copy of test
     Q50, so it is left out). Test figures (Q11-Q50) are computed once, with the chosen point, after the choice.
+    Ties go to the module defaults (``choose(..., prefer=...)``): the defaults move only when the tuning value
+    says so; the defaults' own tuning value is printed beside the best.
     ``keep_defaults``: no grid; the module defaults (the point chosen earlier by that procedure) are used.
+    ``casebase_dir``: a saved case base to open instead of ``work/casebase`` (e.g. the one
+    :func:`legal_rag.retrieve.casebase_build.ensure_casebase` keeps under ``<data dir>/casebase/<key>``).
     ``quoted``: the AILA statute map also takes the quoted-text identifications of the case base
     (:func:`legal_rag.eval.sectionfind.quoted_text_map`); its votes are printed."""
     from dataclasses import replace
@@ -145,8 +149,10 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
     base = Settings()
     texts = load_queries(base.corpus_path)
     conc = load_concordance(base.corpus_path)
-    cb_dir = work / "casebase"
+    cb_dir = casebase_dir or work / "casebase"
     t0 = time.perf_counter()
+    if casebase_dir is not None and not (cb_dir / "cases.json.gz").exists():
+        raise SystemExit(f"--casebase {cb_dir}: no saved case base there (cases.json.gz)")
     if not (cb_dir / "cases.json.gz").exists():
         from legal_rag.ingest.casebase import load_casebase
 
@@ -223,12 +229,17 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
     else:
         t0 = time.perf_counter()
         w0 = FusionWeights(evidence=1.0, direct=0.0, mode="sparse")
-        _, p1, v1, tab1 = sf.choose(tune_value, w0, EvidenceParams(), dict(
-            alpha=[0.0, 0.5, 1.0, 2.0], gamma=[0.0, 0.5, 1.0], beta=[0.0, 1.0, 2.0], top_cases=[5, 10, 20, 50],
-            per_case=[1, 3, 5]))
-        w2, p2, v2, tab2 = sf.choose(tune_value, replace(w0, direct=0.1), p1, dict(
-            method=["rrf", "score"], direct=[0.0, 0.05, 0.1, 0.2, 0.3, 0.5], rrf_k=[5, 20, 60],
-            bridge=[0.0, 0.5, 1.0], mode=["sparse", "hybrid"]))
+        wd, pd = FusionWeights(), EvidenceParams()
+        space1 = dict(alpha=[0.0, 0.5, 1.0, 2.0], gamma=[0.0, 0.5, 1.0], beta=[0.0, 1.0, 2.0],
+                      top_cases=[5, 10, 20, 50], per_case=[1, 3, 5])
+        space2 = dict(method=["rrf", "score"], direct=[0.0, 0.05, 0.1, 0.2, 0.3, 0.5], rrf_k=[5, 20, 60],
+                      bridge=[0.0, 0.5, 1.0], mode=["sparse", "hybrid"])
+        _, p1, v1, tab1 = sf.choose(tune_value, w0, pd, space1, prefer={k: getattr(pd, k) for k in space1},
+                                    log=lambda x: print(x, flush=True))
+        w2, p2, v2, tab2 = sf.choose(tune_value, replace(w0, direct=0.1), p1, space2,
+                                     prefer={k: getattr(wd, k) for k in space2},
+                                     log=lambda x: print(x, flush=True))
+        v_def = tune_value(wd, pd)
         emit(f"### Choice on the tuning queries ({', '.join(q.split('_')[1] for q in tune_q)}), "
              f"{len(tab1) + len(tab2)} points in {time.perf_counter() - t0:.0f}s\n")
         emit("Value = mean of Task 2 MAP and BNS-era MAP on those 9 queries. Stage 1 (evidence only), best five:\n")
@@ -240,6 +251,8 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
         for pt, v in sorted(tab2, key=lambda t: -t[1])[:5]:
             emit(f"| {pt} | {v:.4f} |")
         emit(f"| evidence only (direct 0) | {v1:.4f} |")
+        emit(f"\nModule defaults before this choice (`{pd}`, `{wd}`): tuning value {v_def:.4f} (Task 2 MAP "
+             f"{t2(wd, pd, tune_q)['map']:.4f}, BNS-era MAP {bns(wd, pd, tune_q)['map']:.4f}).")
     emit(f"\n**Chosen**: `{p2}`, `{w2}` (tuning value {v2:.4f}: Task 2 MAP {t2(w2, p2, tune_q)['map']:.4f}, "
          f"BNS-era MAP {bns(w2, p2, tune_q)['map']:.4f}).\n")
     ev_only = replace(w2, direct=0.0)
@@ -314,6 +327,8 @@ def main() -> None:
     ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
     ap.add_argument("--keep-defaults", action="store_true", help="sectionfind: module default weights, no grid")
     ap.add_argument("--no-quoted", action="store_true", help="sectionfind: no quoted-text statute identification")
+    ap.add_argument("--casebase", default=None, help="sectionfind: a saved case base directory to open "
+                                                     "(default: WORK/casebase, built there when absent)")
     a = ap.parse_args()
     skip = set(filter(None, a.skip.split(",")))
     work = Path(a.work)
@@ -324,7 +339,7 @@ def main() -> None:
     if a.only == "sectionfind":
         try:
             sectionfind_section(work, Path(a.acts_index) if a.acts_index else None, emb, a.keep_defaults,
-                                not a.no_quoted)
+                                not a.no_quoted, Path(a.casebase) if a.casebase else None)
         finally:
             Path(a.out).write_text("\n".join(OUT) + "\n")
         return

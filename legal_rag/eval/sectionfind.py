@@ -1,5 +1,5 @@
 """AILA 2019 Task 2 and its BNS-era variant with section finding (:mod:`legal_rag.retrieve.sectionfind`): evidence
-from the case base fused with direct retrieval over statute text; weights chosen on the training queries Q1-Q10.
+from the case base fused with direct retrieval over statute text; weights chosen on the training queries Q1 and Q3-Q10.
 
 * **Which real section is each AILA statute?** The 197 statutes are anonymised (``S1``..``S200``). To score
   case-base evidence (which cites ``IPC 302``), :func:`aila_statute_map` reads
@@ -320,13 +320,17 @@ def grid(space: Mapping[str, Sequence]) -> list[dict]:
 
 
 def choose(evaluate: Callable[[FusionWeights, EvidenceParams], float], weights: FusionWeights,
-           params: EvidenceParams, space: Mapping[str, Sequence], log: Callable[[str], None] | None = None
-           ) -> tuple[FusionWeights, EvidenceParams, float, list[tuple[dict, float]]]:
+           params: EvidenceParams, space: Mapping[str, Sequence], log: Callable[[str], None] | None = None,
+           prefer: Mapping | None = None) -> tuple[FusionWeights, EvidenceParams, float, list[tuple[dict, float]]]:
     """Coordinate-free grid search: every point of ``space`` (keys are fields of FusionWeights or EvidenceParams)
-    evaluated by ``evaluate`` (a training-query metric); the best point wins, ties to the first. Returns the
-    chosen weights and params, the best value and every ``(point, value)``."""
+    evaluated by ``evaluate`` (a training-query metric); the best point wins. Ties (values within 1e-12) go to
+    ``prefer`` (a point of ``space``, e.g. the current defaults: a re-choice moves only when the training value
+    says so) when it is among the best, else to the first best point in grid order. Returns the chosen weights and
+    params, the best value and every ``(point, value)``.
+
+    ``choose(f, w, p, {"rrf_k": [5, 60]}, prefer={"rrf_k": 60})`` keeps ``rrf_k=60`` when both score the same."""
     wf, pf = set(FusionWeights.__dataclass_fields__), set(EvidenceParams.__dataclass_fields__)
-    best, table = None, []
+    table = []
     for point in grid(space):
         w = replace(weights, **{k: v for k, v in point.items() if k in wf})
         p = replace(params, **{k: v for k, v in point.items() if k in pf})
@@ -334,9 +338,12 @@ def choose(evaluate: Callable[[FusionWeights, EvidenceParams], float], weights: 
         table.append((point, v))
         if log:
             log(f"  {point} -> {v:.4f}")
-        if best is None or v > best[2]:
-            best = (w, p, v)
-    return best[0], best[1], best[2], table
+    top = max(v for _, v in table)
+    best = [pt for pt, v in table if v >= top - 1e-12]
+    pick = dict(prefer) if prefer is not None and dict(prefer) in best else best[0]
+    w = replace(weights, **{k: v for k, v in pick.items() if k in wf})
+    p = replace(params, **{k: v for k, v in pick.items() if k in pf})
+    return w, p, top, table
 
 
 __all__ = ["CachedCaseBase", "QUOTE_MIN_PARAS", "QUOTE_MIN_SHARE", "QUOTE_MIN_SHARED", "QUOTE_N", "QuoteVotes",
