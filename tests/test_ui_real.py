@@ -143,8 +143,13 @@ def test_a_hindi_question_is_told_its_language_is_not_supported(demo):
 
 def test_length_limit(demo, real_pipeline):
     limit = real_pipeline.settings.question_max_chars
-    v = run_ask(demo, "What is cheating? " * (limit // 10))
+    q = "What is cheating? " * (limit // 10)
+    v = run_ask(demo, q)
     assert f"the limit is {limit:,} characters" in v.reply and v.exports_cleared
+    # the refused question is shown cut, with its length, so the refusal stays in sight (issue 16 (b))
+    shown = v.chat[-2]["content"]
+    assert len(shown) < 400 and f"{len(q.strip()):,} characters, not asked: the limit is {limit:,}" in shown
+    assert shown.startswith("What is cheating? What is cheating?")
 
 
 def test_user_text_is_text_on_the_real_pipeline(demo):

@@ -201,4 +201,22 @@ def too_long(text: str, limit: int) -> str:
     return f"the question is {len(text):,} characters long; the limit is {limit:,} characters: shorten it"
 
 
-__all__ = ["HINDI_ACTS", "UnreadScript", "language_notice", "normalise_input", "too_long", "unread_script"]
+#: characters of a refused (too long) question kept when it is shown back to the user (:func:`shown_refused`)
+SHOWN_REFUSED = 240
+
+
+def shown_refused(text: str, limit: int, keep: int = SHOWN_REFUSED) -> str:
+    """How a question above ``limit`` characters is shown back in the chat: its first ``keep`` characters (cut at a
+    word) and a note of its length, so the refusal beside it stays in sight rather than below a wall of pasted
+    text. A question within the limit comes back unchanged. ``shown_refused("word " * 1000, 2000)`` -> 47 times
+    ``"word"``, then ``" … [5,000 characters, not asked: the limit is 2,000]"``."""
+    if len(text) <= limit:
+        return text
+    head = text[:keep]
+    if " " in head[keep // 2:]:
+        head = head[:head.rindex(" ")]
+    return f"{head.rstrip()} … [{len(text):,} characters, not asked: the limit is {limit:,}]"
+
+
+__all__ = ["HINDI_ACTS", "SHOWN_REFUSED", "UnreadScript", "language_notice", "normalise_input", "shown_refused",
+           "too_long", "unread_script"]

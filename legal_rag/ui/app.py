@@ -40,7 +40,7 @@ from starlette.routing import Mount  # noqa: E402
 from ..config import Settings, load_settings  # noqa: E402
 from ..errors import InputTooLongError, LegalRagError  # noqa: E402
 from ..export import FORMATS, export_answer, write_exports  # noqa: E402
-from ..law.normalise import normalise_input, too_long  # noqa: E402
+from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E402
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
 from . import html as fmt  # noqa: E402
@@ -120,7 +120,9 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         question = normalise_input(question or "")
         if not question:
             raise gr.Error("Type a question first.")
-        history += [{"role": "user", "content": as_text(question)}, {"role": "assistant", "content": ""}]
+        # a refused long question is shown cut, with its length, so the refusal stays in sight (issue 16 (b))
+        history += [{"role": "user", "content": as_text(shown_refused(question, limit))},
+                    {"role": "assistant", "content": ""}]
         try:
             if len(question) > limit:
                 raise InputTooLongError(too_long(question, limit))

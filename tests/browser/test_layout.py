@@ -139,8 +139,13 @@ def test_length_limit_is_stated_and_enforced(sized, served):
     n = len(getattr(served.pipeline, "calls", []))
     page.fill("#lr-question textarea", "What is cheating? " * (limit // 10))
     page.click("#lr-ask")
-    page.get_by_text(f"the limit is {limit:,} characters").first.wait_for()
+    refusal = page.locator("#lr-chat .message").last
+    expect(refusal).to_contain_text(f"the limit is {limit:,} characters")
     assert len(getattr(served.pipeline, "calls", [])) == n
+    # the question is shown cut (with its length), so the refusal is in sight without scrolling (issue 16 (b))
+    assert "not asked: the limit is" in page.locator("#lr-chat").inner_text()
+    box = refusal.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= LAPTOP["height"], box
 
 
 def test_an_error_clears_the_previous_answers_exports(sized):

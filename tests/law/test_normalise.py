@@ -111,3 +111,18 @@ def test_the_grammar_reads_ascii_digits_only():
     for text in ("IPC ४२०", "Section ४२० IPC", "BNS ३१८(४)", "IPC ４２０"):
         assert all(f.section.isascii() for f in find_refs(text)), text
     assert refs("IPC ४२०") == ["IPC 420"]
+
+
+def test_a_refused_question_is_shown_cut_with_its_length():
+    from legal_rag.law.normalise import SHOWN_REFUSED, shown_refused
+
+    ok = "What is cheating?"
+    assert shown_refused(ok, 2000) == ok
+    assert shown_refused("x" * 2000, 2000) == "x" * 2000  # at the limit: asked, shown whole
+    long = "word " * 1000
+    shown = shown_refused(long, 2000)
+    assert shown.endswith(" … [5,000 characters, not asked: the limit is 2,000]")
+    head = shown.split(" … [")[0]
+    assert long.startswith(head) and head.endswith("word") and len(head) <= SHOWN_REFUSED
+    # one unbroken run of characters is cut at the keep length, not at a word
+    assert shown_refused("x" * 3000, 2000).startswith("x" * SHOWN_REFUSED + " … [3,000 characters")
