@@ -132,7 +132,7 @@ class Pipeline:
         from .retrieve.search import search
         from .retrieve.suggest import lead_for, statutes_first, suggest, suggestion_hits
 
-        query, filters = self.read_input(query), Filters.of(filters)
+        query, filters = self.read_input(query), self.resolve_filters(filters)
         if analysis is None:
             analysis = analyse_question(query, concordance=self.concordance)
         hits = with_successors(query, search(query, self.index, self.settings, filters=filters,
@@ -157,6 +157,17 @@ class Pipeline:
 
         return lookup(self.read_input(text), self.concordance,
                       sections=self.index.sections() if self._has_index else None)
+
+    def resolve_filters(self, filters: FilterArg) -> "Filters | None":
+        """``filters`` read (:meth:`legal_rag.retrieve.filters.Filters.of`) and checked against the index
+        (:func:`legal_rag.retrieve.filters.resolve`: a court matched regardless of case; a filter that can match
+        no indexed passage raises :class:`~legal_rag.errors.FilterError` saying why)."""
+        from .retrieve.filters import Filters, resolve
+
+        f = Filters.of(filters)
+        if f is None or f.is_empty() or not self._has_index:
+            return f
+        return resolve(f, self.index.metadata())
 
     def read_input(self, text: str) -> str:
         """``text`` in the one normal form of user text (:func:`legal_rag.law.normalise.normalise_input`).
@@ -187,6 +198,8 @@ class Pipeline:
         from .law import dedupe_flags, find_refs, flag_superseded
         from .law.normalise import language_notice, unread_script
         from .retrieve import Filters
+        from .generate.abstain import NOT_IN_SOURCES
+        from .retrieve.filters import describe, judgments_only
         from .retrieve.route import analyse_question
         from .verify import verify, to_answer
 
@@ -198,7 +211,7 @@ class Pipeline:
         asked = self.read_input(question)
         if not asked:
             raise LegalRagError("empty question")
-        filters = Filters.of(filters)
+        filters = self.resolve_filters(filters)
         question, notice = asked, ""
         unread = unread_script(asked)
         if unread is not None:  # words in a script the sources are not written in (a Hindi sentence)
@@ -246,6 +259,9 @@ class Pipeline:
         flags += flag_superseded(find_refs(ver.text), "answer", offence_date, proceeding_date=proceeding_date,
                                  concordance=conc)
         answer = to_answer(draft, ver, flags=dedupe_flags(flags), index_id=self.index.id)
+        if judgments_only(filters) and answer.text.startswith(NOT_IN_SOURCES):  # say what the filter left out
+            note = f"The filters ({describe(filters)}) keep judgments only: no statute was searched."
+            answer = dataclasses.replace(answer, text=f"{answer.text} {note}", problems=(*answer.problems, note))
         if suggestions:
             answer = dataclasses.replace(answer, suggestions=suggestions)
         if notice:

@@ -230,6 +230,22 @@ def test_api_judgment_filters(api, filters, ok):
     assert doc["answer"]
 
 
+def test_filters_that_match_nothing_say_so_on_the_real_index(api, real_pipeline):
+    """Issue 16 (c): a court typed in another case is the index's court; a court or years no indexed judgment has
+    are refused with the reason (400 from the API, "No answer: ..." in the chat), never "not in the sources"."""
+    doc = ask_api(api, question="cheating dishonest intention at the time of the promise",
+                  filters={"kind": "judgment", "court": "supreme court of india"})
+    assert doc["citations"] and all(c["court"] == "Supreme Court of India" for c in doc["citations"])
+    r = api.post("/api/ask", json={"question": CHEATING_Q, "filters": {"court": "Supreme Court of Narnia"}})
+    assert r.status_code == 400 and "no indexed judgment is of that court" in r.json()["detail"]
+    assert "Supreme Court of India" in r.json()["detail"]  # the courts held are named
+    r = api.post("/api/ask", json={"question": CHEATING_Q, "filters": {"year_from": 1800, "year_to": 1801}})
+    assert r.status_code == 400 and "years 1800-1801" in r.json()["detail"], r.text
+    assert "keeps judgments only" in r.json()["detail"]
+    with pytest.raises(Exception, match="no indexed judgment is of that court"):
+        real_pipeline.search(CHEATING_Q, {"court": "Supreme Court of Narnia"})
+
+
 def test_api_refuses_what_it_cannot_take(api, real_pipeline):
     limit = real_pipeline.settings.question_max_chars
     for body, status, named in (

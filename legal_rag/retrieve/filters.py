@@ -139,3 +139,61 @@ class Filters:
         if self.year_to is not None and (year is None or year > self.year_to):
             return False
         return True
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace(".", " ").split())
+
+
+def judgments_only(f: Filters | None) -> bool:
+    """True when ``f`` can keep judgments only: a court or a year is named (a statute has neither), or
+    ``kind="judgment"``."""
+    return f is not None and (f.kind == "judgment" or f.court is not None or f.year_from is not None
+                              or f.year_to is not None)
+
+
+def describe(f: Filters) -> str:
+    """``f`` in words for a message: ``court 'Supreme Court of India', years 2019-2020``."""
+    parts = []
+    if f.act:
+        parts.append("Acts " + ", ".join(f.act))
+    if f.code:
+        parts.append(f"{f.code} codes")
+    if f.kind:
+        parts.append(f"{f.kind}s only")
+    if f.court:
+        parts.append(f"court {f.court!r}")
+    if f.year_from is not None or f.year_to is not None:
+        lo, hi = f.year_from, f.year_to
+        parts.append(f"year {lo}" if lo == hi else f"years {lo if lo is not None else '…'}-{hi if hi is not None else '…'}")
+    return ", ".join(parts) or "no filter"
+
+
+def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]]) -> Filters | None:
+    """``f`` checked against the index's chunk metadata (``chunk id -> legal_rag.index.chunk_metadata``).
+
+    A court is matched without regard to case, dots and spacing ("supreme court of india" is the index's "Supreme
+    Court of India"). Raises :class:`FilterError`, naming the filter and what the index does hold, when the filter
+    can match no indexed chunk: an unknown court (the courts in the index are listed), years no indexed judgment
+    falls in (the span of years held is given), or a combination that keeps nothing. The error is the reason, so
+    an empty answer is never blamed on the sources when the filter emptied them (issue 16 (c))."""
+    if f is None or f.is_empty():
+        return f
+    if f.court is not None:
+        courts = sorted({m["court"] for m in metadata.values() if m.get("court")})
+        same = [c for c in courts if _fold(c) == _fold(f.court)]
+        if not same:
+            shown = "; ".join(courts[:12]) + (" …" if len(courts) > 12 else "")
+            raise FilterError(f"filter court={f.court!r}: no indexed judgment is of that court; the courts in the "
+                              f"index are: {shown or 'none (no judgment is indexed)'}")
+        from dataclasses import replace
+
+        f = replace(f, court=same[0])
+    if not any(f.matches(m) for m in metadata.values()):
+        years = sorted(m["year"] for m in metadata.values() if isinstance(m.get("year"), int)
+                       and (f.court is None or m.get("court") == f.court))
+        held = f"; indexed judgments{' of that court' if f.court else ''} are from {years[0]}-{years[-1]}" \
+            if years else ""
+        raise FilterError(f"the filters ({describe(f)}) match no indexed passage{held}"
+                          + ("; a court or year filter keeps judgments only" if judgments_only(f) else ""))
+    return f

@@ -1,0 +1,56 @@
+"""Filters checked against the index (issue 16 (c)): a court matched regardless of case; a filter that can match
+nothing is refused with the reason, never answered as "not in the sources"."""
+
+import pytest
+
+from legal_rag.errors import FilterError
+from legal_rag.retrieve.filters import Filters, describe, judgments_only, resolve
+
+META = {
+    "s1": {"kind": "statute", "act": "BNS", "code": "new", "source": "bns.pdf"},
+    "s2": {"kind": "statute", "act": "IPC", "code": "old", "source": "ipc.pdf"},
+    "j1": {"kind": "judgment", "court": "Supreme Court of India", "year": 2020, "source": "a.pdf"},
+    "j2": {"kind": "judgment", "court": "High Court of Delhi", "year": 2024, "source": "b.pdf"},
+}
+
+
+def test_empty_and_plain_filters_pass_unchanged():
+    assert resolve(None, META) is None
+    assert resolve(Filters(), META) == Filters()
+    assert resolve(Filters(act=("BNS",)), META) == Filters(act=("BNS",))
+
+
+@pytest.mark.parametrize("typed", ["supreme court of india", "SUPREME  COURT OF INDIA", "Supreme Court of India."])
+def test_court_matched_regardless_of_case_dots_and_spaces(typed):
+    assert resolve(Filters(court=typed), META).court == "Supreme Court of India"
+
+
+def test_unknown_court_names_the_courts_held():
+    with pytest.raises(FilterError) as e:
+        resolve(Filters(court="Supreme Court"), META)
+    msg = str(e.value)
+    assert "court='Supreme Court'" in msg and "High Court of Delhi; Supreme Court of India" in msg
+
+
+def test_years_that_match_nothing_say_what_is_held():
+    with pytest.raises(FilterError) as e:
+        resolve(Filters(year_from=2021, year_to=2023), META)
+    assert "years 2021-2023" in str(e.value) and "from 2020-2024" in str(e.value)
+    assert "keeps judgments only" in str(e.value)
+    with pytest.raises(FilterError) as e:
+        resolve(Filters(court="high court of delhi", year_to=2020), META)
+    assert "of that court are from 2024-2024" in str(e.value)
+    assert resolve(Filters(year_from=2024), META) == Filters(year_from=2024)
+
+
+def test_a_combination_that_keeps_nothing():
+    with pytest.raises(FilterError, match="Acts BNS, old codes"):
+        resolve(Filters(act=("BNS",), code="old"), META)
+
+
+def test_judgments_only_and_describe():
+    assert judgments_only(Filters(year_from=2000)) and judgments_only(Filters(court="x"))
+    assert judgments_only(Filters(kind="judgment")) and not judgments_only(Filters(act=("BNS",)))
+    assert not judgments_only(None)
+    assert describe(Filters(court="Supreme Court of India", year_from=2019, year_to=2019)) == \
+        "court 'Supreme Court of India', year 2019"
