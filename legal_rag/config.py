@@ -123,6 +123,8 @@ class Settings(BaseSettings):
     embed_query_prompt: str = ""
     embed_passage_prompt: str = ""
     embed_batch_size: int = Field(32, gt=0)
+    query_threads: int = Field(1, ge=0, description="torch threads for embedding one query (0: torch's default); "
+                               "1 is faster on a busy 2-core machine (legal_rag.index.embed.torch_threads)")
     rerank_model: str = "none"
     generator: GeneratorName = "extractive"
     # generation and answer checking (legal_rag.generate, legal_rag.verify)

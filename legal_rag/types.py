@@ -127,7 +127,8 @@ class Section:
 
     ``pages`` is ``(first, last)``, 1-based, where the section is printed. ``status`` is ``"in_force"``,
     ``"omitted"`` or ``"repealed"`` as the printed text says; ``notes`` keeps footnotes and amendment notes
-    apart from the text.
+    apart from the text. ``page_starts`` holds ``(offset, page)`` pairs, ascending: ``text[offset:]`` is printed from
+    ``page`` on, the first pair at offset 0 (``((0, 86), (1312, 87))``); ``()`` when not known (a structured copy).
     """
 
     ref: StatuteRef
@@ -138,6 +139,7 @@ class Section:
     chapter: str = ""
     status: str = "in_force"
     notes: tuple[str, ...] = ()
+    page_starts: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

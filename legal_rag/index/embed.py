@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import threading
+from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
 from typing import Sequence
@@ -24,6 +25,34 @@ from ..config import ModelRef, Settings, resolve_model_ref
 #: special tokens the tokenizer adds around a sequence ([CLS] ... [SEP] for BERT-style models)
 SPECIAL_TOKENS = 2
 
+_THREADS_LOCK = threading.Lock()
+
+
+@contextmanager
+def torch_threads(n: int):
+    """Run the body with torch's intra-op thread count at ``n`` (0: leave torch's own choice), then restore it.
+
+    Why a query is embedded on 1 thread by default (``Settings.query_threads``): one short query is too small a
+    matrix to gain from a second thread, and on a busy 2-core machine the threads wait for each other. Measured
+    here (bench/results_latency.md): 10 embeddings of a short question at load 10.5, torch's default (2 threads)
+    median 1,263 ms, 1 thread 40.5 ms; at load ~2 the two are alike (35-38 ms). Holders are serialised by a lock,
+    since the setting is the process's."""
+    if not n:
+        yield
+        return
+    import torch
+
+    with _THREADS_LOCK:
+        old = torch.get_num_threads()
+        if old == n:
+            yield
+            return
+        torch.set_num_threads(n)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(old)
+
 
 class Embedder:
     """Embeds passages and queries with one sentence-transformers model.
@@ -33,19 +62,21 @@ class Embedder:
     """
 
     def __init__(self, model: str, *, query_prompt: str = "", passage_prompt: str = "", batch_size: int = 32,
-                 device: str = "cpu"):
+                 device: str = "cpu", query_threads: int = 1):
         self.model_ref = model
         self.query_prompt = query_prompt
         self.passage_prompt = passage_prompt
         self.batch_size = batch_size
         self.device = device
+        self.query_threads = query_threads
         self._lock = threading.Lock()
         self._model = None
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "Embedder":
         return cls(settings.embed_model, query_prompt=settings.embed_query_prompt,
-                   passage_prompt=settings.embed_passage_prompt, batch_size=settings.embed_batch_size)
+                   passage_prompt=settings.embed_passage_prompt, batch_size=settings.embed_batch_size,
+                   query_threads=settings.query_threads)
 
     @cached_property
     def _resolved(self) -> ModelRef:
@@ -165,8 +196,10 @@ class Embedder:
         windows; the normalised mean of the window vectors is returned instead of silently truncating.
         """
         pieces = self._windows(self.query_prompt + text)
-        vecs = self.model.encode(pieces, batch_size=self.batch_size, normalize_embeddings=True,
-                                 convert_to_numpy=True, show_progress_bar=False)
+        model = self.model
+        with torch_threads(self.query_threads):
+            vecs = model.encode(pieces, batch_size=self.batch_size, normalize_embeddings=True,
+                                convert_to_numpy=True, show_progress_bar=False)
         v = np.asarray(vecs, dtype=np.float32).mean(axis=0)
         n = float(np.linalg.norm(v))
         return (v / n if n > 0 else v).astype(np.float32)
