@@ -24,6 +24,22 @@ instead of writing). Sources (all read in place under ``Settings().corpus_path``
 * **field cases with fact patterns** (``../shared/cases/field-cases.md``: BL-58, BL-61, BL-31 A/B, BL-44); the
   old-code sections are the ones the case names.
 
+**Tuning split** (``--leadtune``, writes ``bench/leadtune.jsonl``): questions for choosing rules of the product
+(how many section suggestions lead the passages, :func:`legal_rag.retrieve.suggest.lead_for`) that neither dev set
+(``bench/devset.jsonl``, ``bench/factset.jsonl``) nor any test uses, with gold by the same rules:
+
+* charge-identification **training** facts (``Train-Sent.jsonl``) that the fact set does not use (``TUNE_SHORT``:
+  retold in a client's words by us, <= 40 words; ``TUNE_LONG``: kept whole as printed);
+* BNS illustrations the fact set does not use, retold (``TUNE_ILLUSTRATIONS``);
+* statute-title questions: the ``subject`` column of every BPR&D row (``BPRD_correspondence_BNS_to_IPC_clean.csv``)
+  that reads "Punishment for ...", names one IPC section and is not a row the 45-question dev set was written from
+  (its ``source_row``), verbatim (rows whose subject only points back, "Punishment for above offence", and rows
+  with no IPC section are skipped). The old-code gold is the row's IPC section, the new-code gold its successors.
+
+The builder refuses a tuning item whose source line is one the fact set uses, a BPR&D row the dev set cites, a
+fact that near-copies an AILA query, or a fact whose own judgment is in the case base (``CASEBASE_COPIES``; the
+evidence would find the judgment the facts were copied from; ``--casebase DIR`` measures that list again).
+
 Every new-code gold is a BPR&D successor of an old-code gold through :mod:`legal_rag.law.concordance`
 (sub-sections kept: ``BNS 318(4)``). ``offence_date``: the date the question states; for a long statement of a
 decided case, the first full date printed in it (all before 1 July 2024, so the era is old; the day is not
@@ -42,6 +58,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "factset.jsonl"
+LEADTUNE = ROOT / "bench" / "leadtune.jsonl"
+BPRD_CSV = "mappings/BPRD_correspondence_BNS_to_IPC_clean.csv"
+DEVSET = ROOT / "bench" / "devset.jsonl"
 CHARGE = "benchmarks/charge_identification"
 AILA = "benchmarks/aila2019"
 BNS_CSV = "statutes/structured/bns_sections_kaggle_cmrit.csv"
@@ -151,6 +170,75 @@ FIELD = [
               "Section 4 POCSO Act. Which sections apply?", "2024-06-28",
      ["IPC 376(2)(n)", "IPC 354", "IPC 147", "IPC 452", "IPC 504", "IPC 506"],
      "field case BL-44 (FIR section string, offence date verbatim); POCSO s.4 is another Act, not scored"),
+]
+
+# --- the tuning split (bench/leadtune.jsonl): sources the fact set and the dev set do not use ---------------------
+# Train-Sent facts retold in a client's words (ours; gold from the source's labels): (file, factid, question)
+TUNE_SHORT = [
+    ("Train-Sent.jsonl", "1971_P_34", "My husband married a second wife while I am still his wife. Can he be "
+                                      "prosecuted?"),
+    ("Train-Sent.jsonl", "2013_J_12", "A man raped a girl of five, killed her, packed her body in a sack and left it "
+                                      "on a train. What are the charges?"),
+    ("Train-Sent.jsonl", "2009_S_520", "He got a cashier's job by producing a fake university degree certificate."),
+    ("Train-Sent.jsonl", "2010_H_17", "A hotel guard fired his gun at a mob chasing a guest. What offence?"),
+    ("Train-Sent.jsonl", "2003_T_76", "Ten men attacked a man, killed him, took Rs 8,000 from him, beat his wife and "
+                                      "snatched her ear-studs. What are the charges?"),
+    ("Train-Sent.jsonl", "2010_S_584", "The truck carrying us on its load of stones overturned on the highway; my "
+                                       "brother died and seven of us were hurt. What case lies against the driver?"),
+    ("Train-Sent.jsonl", "2017_S_307", "Boxes of RDX, firearms and bags of weapons were smuggled into the country and "
+                                       "unloaded in our district. What offences?"),
+    ("Train-Sent.jsonl", "1974_D_35", "A Naxalite leader was arrested in a hideout with a huge store of arms, "
+                                      "ammunition and explosives. Which offences?"),
+    ("Train-Sent.jsonl", "2011_S_282", "A man hurled a stone at the temple priest's head, killing him, and damaged "
+                                       "the idol. What are the charges?"),
+    ("Train-Sent.jsonl", "2001_B_138", "A gang came to our shop, beat my brothers, took Rs 600 and some papers and "
+                                       "damaged the showroom. Which sections apply?"),
+    ("Train-Sent.jsonl", "2011_D_45", "Armed men came onto our plot and beat me and my mother."),
+    ("Train-Sent.jsonl", "2018_P_3", "A trustee and bank officials forged the trust's account books and siphoned off "
+                                     "Rs 42 lakh. Which sections?"),
+    ("Train-Sent.jsonl", "2009_S_747", "A man with no title to my land sold part of it by forged sale deeds, and when "
+                                       "I objected his buyer and he abused me and hit me."),
+    ("Train-Sent.jsonl", "2014_S_201", "Two people were caught collecting Rs 15 lakh from a company's contractor to "
+                                       "pass on to Naxalites. What offence?"),
+    ("Train-Sent.jsonl", "2008_S_923", "Men dragged a woman out of the room where she was staying for the night, "
+                                       "carried her to a forest and raped her."),
+    ("Train-Sent.jsonl", "1965_B_3", "Factory owners tampered with their electricity meters so that they recorded "
+                                     "less power."),
+]
+# Train-Sent facts kept whole as printed: (file, factid)
+TUNE_LONG = [
+    ("Train-Sent.jsonl", "1996_R_189"), ("Train-Sent.jsonl", "2008_R_112"), ("Train-Sent.jsonl", "2008_S_335"),
+    ("Train-Sent.jsonl", "2012_K_48"), ("Train-Sent.jsonl", "1963_J_12"), ("Train-Sent.jsonl", "1958_S_9"),
+    ("Train-Sent.jsonl", "1962_T_86"), ("Train-Sent.jsonl", "2000_C_31"), ("Train-Sent.jsonl", "2008_S_230"),
+    ("Train-Sent.jsonl", "2017_M_68"), ("Train-Sent.jsonl", "2008_B_65"), ("Train-Sent.jsonl", "2008_S_916"),
+    ("Train-Sent.jsonl", "2014_S_427"), ("Train-Sent.jsonl", "2008_V_85"),
+]
+# Train-Sent facts whose own judgment is in the full case base (>= 50 % of the fact's word 8-grams in one case-base
+# judgment; measured on the 2,936-judgment case base, ``--casebase DIR`` measures it again): never in the tuning
+# split, where the evidence would find the very judgment the facts were copied from (real questions are not copies)
+CASEBASE_COPIES = frozenset({
+    "1976_R_24", "1978_H_12", "1980_S_302", "1989_P_57", "1999_S_433", "1999_S_78", "2002_S_258", "2002_S_626",
+    "2003_S_282", "2004_S_44", "2007_R_125", "2008_S_1065", "2008_S_582", "2009_B_136", "2009_B_92", "2009_H_114",
+    "2012_T_36", "2013_S_329", "2014_S_159", "2014_S_195", "2015_S_491", "2016_S_274",
+})
+# BNS illustrations the fact set does not use, retold (ours): (section, letter, question, offence date)
+TUNE_ILLUSTRATIONS = [
+    ("303", "a", "A man cut down a tree on my land so that he could carry it away.", None),
+    ("308", "b", "He threatened to lock up my child unless I signed a promissory note to pay him money, so I "
+                 "signed it. Which section applies?", None),
+    ("314", "d", "A man saw me drop my purse, picked it up saying he would return it, and then kept the money.",
+     None),
+    ("316", "f", "I gave a transporter my goods to carry to Delhi and he sold them on the way. What offence is "
+                 "this?", None),
+    ("318", "c", "A trader showed me a good sample, took my money, and delivered goods that were nothing like it.",
+     None),
+    ("319", "b", "Someone pretended to be my late father at the bank and withdrew money from his account.", None),
+    ("324", "a", "My debtor burnt the promissory note he had signed, to make me lose the money.", None),
+    ("335", "c", "Someone picked up a signed blank cheque of mine and filled in ten thousand rupees.", None),
+    ("127", "a", "My brother-in-law locked me inside a walled compound so that I could not go anywhere. What can I "
+                 "do?", None),
+    ("101", "a", "A man shot my uncle intending to kill him, and my uncle died. Which section?", None),
+    ("130", "a", "A neighbour shook his fist in my face as if he was going to hit me.", None),
 ]
 
 MONTHS = {m: i for i, m in enumerate(("january february march april may june july august september october "
@@ -279,49 +367,89 @@ def illustration(rows: list[dict], section: str, letter: str) -> tuple[int, str,
     raise SystemExit(f"BNS {section}: illustration {letter!r} not found in {BNS_CSV}")
 
 
-def build() -> list[dict]:
-    from legal_rag.config import Settings
-    from legal_rag.eval.aila import TEST_QUERIES, load_qrels, load_queries
-    from legal_rag.law import load_concordance
-    from legal_rag.law.refs import parse_ref
+class _Sources:
+    """What both splits read, loaded once: concordance, AILA queries, charge labels -> IPC sections, the charge
+    facts ``{(file, factid): (line number, record)}``, the BNS csv rows and the IPC titles."""
 
-    settings = Settings()
-    corpus = settings.corpus_path
-    conc = load_concordance(corpus)
-    queries = load_queries(corpus)
-    items: list[dict] = []
+    def __init__(self):
+        from legal_rag.config import Settings
+        from legal_rag.eval.aila import load_queries
+        from legal_rag.law import load_concordance
 
-    # charge identification
-    labels = {}
-    for line in (corpus / CHARGE / "Labels.jsonl").read_text(encoding="utf-8").splitlines():
-        d = json.loads(line)
-        labels[d["chargeid"]] = d["text"]
-    lab = label_sections(labels, ipc_sections(settings))
-    facts = {}
-    for name in ("Test-Doc.jsonl", "Train-Sent.jsonl"):
-        for n, line in enumerate((corpus / CHARGE / name).read_text(encoding="utf-8").splitlines(), 1):
+        self.settings = settings = Settings()
+        self.corpus = corpus = settings.corpus_path
+        self.conc = load_concordance(corpus)
+        self.queries = load_queries(corpus)
+        labels = {}
+        for line in (corpus / CHARGE / "Labels.jsonl").read_text(encoding="utf-8").splitlines():
             d = json.loads(line)
-            facts[(name, d["factid"])] = (n, d)
+            labels[d["chargeid"]] = d["text"]
+        ipc = ipc_sections(settings)
+        self.lab = label_sections(labels, ipc)
+        self.facts = {}
+        for name in ("Test-Doc.jsonl", "Train-Sent.jsonl"):
+            for n, line in enumerate((corpus / CHARGE / name).read_text(encoding="utf-8").splitlines(), 1):
+                d = json.loads(line)
+                self.facts[(name, d["factid"])] = (n, d)
+        with open(corpus / BNS_CSV, encoding="utf-8", newline="") as fh:
+            self.rows = list(csv.DictReader(fh))
+        self.titles = {n: re.sub(r"\W+$", "", sec.title.strip()).lower() for n, sec in ipc.items()}
 
-    def charge_item(kind, k, name, factid, question, length):
-        n, d = facts[(name, factid)]
+    def charge_item(self, id_, name, factid, question, length):
+        n, d = self.facts[(name, factid)]
         text = " ".join(d["text"])
-        leak = aila_overlap(text, queries)
+        leak = aila_overlap(text, self.queries)
         if leak:
             raise SystemExit(f"{name} {factid} near-copies AILA queries {leak}: not usable")
-        olds = [f"IPC {s}" for lb in d["doc_labels"] for s in lab[lb][0]]
-        note = "labels " + ", ".join(d["doc_labels"]) + ": " + " | ".join(f"{lb}: {lab[lb][1]}"
+        olds = [f"IPC {s}" for lb in d["doc_labels"] for s in self.lab[lb][0]]
+        note = "labels " + ", ".join(d["doc_labels"]) + ": " + " | ".join(f"{lb}: {self.lab[lb][1]}"
                                                                          for lb in d["doc_labels"])
-        return item(f"F-{kind}{k:02d}", question, olds, conc, length=length,
+        return item(id_, question, olds, self.conc, length=length,
                     offence_date=None if length == "short" else first_date(text),
                     source=f"{CHARGE}/{name}#line {n} factid {factid}", note=note, origin="charge_identification")
 
+    def punishing(self, olds: list[str]) -> list[str]:
+        """``olds`` plus, for each, the IPC section titled "Punishment for/of <its title>" (rule (2))."""
+        out = list(olds)
+        for o in olds:
+            name = re.sub(r"^definition of ", "", self.titles.get(o.split()[1], "-"))
+            out += [f"IPC {n}" for n, t in sorted(self.titles.items()) if t in (f"punishment for {name}",
+                                                                                 f"punishment of {name}")]
+        return out
+
+    def illustration_item(self, id_, section, letter, q, date):
+        from legal_rag.law.refs import parse_ref
+
+        if len(q.split()) > 40:
+            raise SystemExit(f"BNS {section}({letter}): a short question has {len(q.split())} words")
+        rec, sub, text = illustration(self.rows, section, letter)
+        ref = parse_ref(f"BNS {section}" + (f"({sub})" if sub else ""), sections=self.conc.sections).ref
+        pred = self.conc.predecessors(ref)
+        if pred.status != "mapped":
+            raise SystemExit(f"{ref}: no predecessor in the table ({pred.status})")
+        olds = self.punishing([str(t) for t in pred.targets])
+        return item(id_, q, olds, self.conc, length="short", offence_date=date,
+                    source=f"{BNS_CSV}#record {rec} (BNS {section} illustration{f' ({letter})' if letter else ''})",
+                    note=f"printed under {ref}: \"{text[:140]}\"; old = its BPR&D predecessor(s) + the punishing "
+                         "IPC section by title", origin="bns_illustration")
+
+
+def build() -> list[dict]:
+    from legal_rag.eval.aila import TEST_QUERIES, load_qrels
+    from legal_rag.law.refs import parse_ref
+
+    src = _Sources()
+    corpus, conc, queries = src.corpus, src.conc, src.queries
+    items: list[dict] = []
+
+    # charge identification
     for k, (name, factid, q) in enumerate(SHORT, 1):
         if len(q.split()) > 40:
             raise SystemExit(f"{factid}: a short question has {len(q.split())} words")
-        items.append(charge_item("CS", k, name, factid, q, "short"))
+        items.append(src.charge_item(f"F-CS{k:02d}", name, factid, q, "short"))
     for k, (name, factid) in enumerate(LONG, 1):
-        items.append(charge_item("CL", k, name, factid, " ".join(facts[(name, factid)][1]["text"]), "long"))
+        items.append(src.charge_item(f"F-CL{k:02d}", name, factid, " ".join(src.facts[(name, factid)][1]["text"]),
+                                     "long"))
 
     # AILA 2019 training queries Q1-Q10 only
     derived = {}
@@ -348,29 +476,8 @@ def build() -> list[dict]:
                           origin="aila2019_train"))
 
     # BNS illustrations
-    with open(corpus / BNS_CSV, encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh))
-    ipc_titles = {}
     for k, (section, letter, q, date) in enumerate(ILLUSTRATIONS, 1):
-        if len(q.split()) > 40:
-            raise SystemExit(f"BNS {section}({letter}): a short question has {len(q.split())} words")
-        rec, sub, text = illustration(rows, section, letter)
-        ref = parse_ref(f"BNS {section}" + (f"({sub})" if sub else ""), sections=conc.sections).ref
-        pred = conc.predecessors(ref)
-        if pred.status != "mapped":
-            raise SystemExit(f"{ref}: no predecessor in the table ({pred.status})")
-        olds = [str(t) for t in pred.targets]
-        if not ipc_titles:
-            ipc_titles = {n: s.title for n, s in ipc_sections(settings).items()}
-        titles = {n: re.sub(r"\W+$", "", t.strip()).lower() for n, t in ipc_titles.items()}
-        for o in list(olds):
-            name = re.sub(r"^definition of ", "", titles.get(o.split()[1], "-"))
-            olds += [f"IPC {n}" for n, t in sorted(titles.items()) if t in (f"punishment for {name}",
-                                                                             f"punishment of {name}")]
-        items.append(item(f"F-IL{k:02d}", q, olds, conc, length="short", offence_date=date,
-                          source=f"{BNS_CSV}#record {rec} (BNS {section} illustration{f' ({letter})' if letter else ''})",
-                          note=f"printed under {ref}: \"{text[:140]}\"; old = its BPR&D predecessor(s) + the punishing "
-                               "IPC section by title", origin="bns_illustration"))
+        items.append(src.illustration_item(f"F-IL{k:02d}", section, letter, q, date))
 
     # field cases
     cases = (corpus.parent / "cases" / "field-cases.md")
@@ -384,12 +491,125 @@ def build() -> list[dict]:
     return items
 
 
+def dev_rows(path: Path = DEVSET) -> set[int]:
+    """The BPR&D row numbers (``...clean.csv#N``) the 45-question dev set was written from."""
+    out = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line).get("source_row", "")
+            if row.startswith(BPRD_CSV + "#"):
+                out.add(int(row.split("#")[1]))
+    return out
+
+
+def bprd_title_rows(corpus: Path, skip: set[int]) -> list[tuple[int, dict]]:
+    """``(row number, row)`` of the BNS->IPC table (header = row 1) whose subject reads "Punishment for ...",
+    whose ``ipc_section`` is one section ("342", "376AB") and whose subject is not a pointer back ("above
+    offence", "same offence"); rows in ``skip`` left out."""
+    with open(corpus / BPRD_CSV, encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    out = []
+    for n, r in enumerate(rows, 2):
+        subj = r["subject"].strip()
+        if (n in skip or not subj.lower().startswith("punishment for")
+                or not re.fullmatch(r"\d+[A-Z]*(\(\d+\))?", r["ipc_section"].strip())
+                or re.search(r"\b(above|same) offence\b", subj.lower())):
+            continue
+        out.append((n, r))
+    return out
+
+
+def casebase_copies(casebase, texts: dict[str, str], share: float = 0.5) -> dict[str, tuple[float, str]]:
+    """``{key: (share, case id)}`` for each of ``texts`` whose word 8-grams are found ``>= share`` in one judgment
+    of ``casebase`` (:class:`legal_rag.index.casebase.CaseBase`: ``cases``, ``paragraphs(case)`` with ``.text``)."""
+    from collections import defaultdict
+
+    grams = {k: shingles(t, 8) for k, t in texts.items()}
+    owner: dict[str, set[str]] = defaultdict(set)
+    for k, g in grams.items():
+        for x in g:
+            owner[x].add(k)
+    found: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for case in casebase.cases:
+        for p in casebase.paragraphs(case):
+            for x in shingles(p.text, 8):
+                for k in owner.get(x, ()):
+                    found[k][case].add(x)
+    out = {}
+    for k, per in found.items():
+        best = max((len(v) / max(1, len(grams[k])), c) for c, v in per.items())
+        if best[0] >= share:
+            out[k] = (round(best[0], 2), best[1])
+    return out
+
+
+def build_leadtune() -> list[dict]:
+    """The tuning split (module docstring): items shaped as the fact set's, ids ``T-...``."""
+    from legal_rag.law.refs import parse_ref
+
+    src = _Sources()
+    conc = src.conc
+    fact_lines = {(n, f) for n, f, _ in SHORT} | set(LONG)
+    fact_ills = {(sec, let) for sec, let, _, _ in ILLUSTRATIONS}
+    items: list[dict] = []
+    seen: set = set()
+    for k, (name, factid, q) in enumerate(TUNE_SHORT, 1):
+        if (name, factid) in fact_lines or (name, factid) in seen or name != "Train-Sent.jsonl" \
+                or factid in CASEBASE_COPIES:
+            raise SystemExit(f"{name} {factid}: used by the fact set, twice, a case-base copy or not a training fact")
+        seen.add((name, factid))
+        if len(q.split()) > 40:
+            raise SystemExit(f"{factid}: a short question has {len(q.split())} words")
+        items.append(src.charge_item(f"T-CS{k:02d}", name, factid, q, "short"))
+    for k, (name, factid) in enumerate(TUNE_LONG, 1):
+        if (name, factid) in fact_lines or (name, factid) in seen or name != "Train-Sent.jsonl" \
+                or factid in CASEBASE_COPIES:
+            raise SystemExit(f"{name} {factid}: used by the fact set, twice, a case-base copy or not a training fact")
+        seen.add((name, factid))
+        items.append(src.charge_item(f"T-CL{k:02d}", name, factid, " ".join(src.facts[(name, factid)][1]["text"]),
+                                     "long"))
+    for k, (section, letter, q, date) in enumerate(TUNE_ILLUSTRATIONS, 1):
+        if (section, letter) in fact_ills:
+            raise SystemExit(f"BNS {section}({letter}): the fact set uses this illustration")
+        items.append(src.illustration_item(f"T-IL{k:02d}", section, letter, q, date))
+    for k, (n, r) in enumerate(bprd_title_rows(src.corpus, dev_rows()), 1):
+        old = parse_ref(f"IPC {r['ipc_section'].strip()}", sections=conc.sections)
+        bns = parse_ref(f"BNS {r['bns_section'].replace(' ', '')}", sections=conc.sections)
+        if old.status != "ok" or bns.status != "ok":
+            raise SystemExit(f"{BPRD_CSV}#{n}: {r['ipc_section']!r} / {r['bns_section']!r} do not parse")
+        it = item(f"T-BP{k:02d}", r["subject"].strip().rstrip("."), [str(old.ref)], conc, length="short",
+                  offence_date=None, source=f"{BPRD_CSV}#{n}",
+                  note=f"subject of the BPR&D row, verbatim; the row pairs BNS {r['bns_section']} with IPC "
+                       f"{r['ipc_section']}", origin="bprd_title")
+        if not any(g == str(bns.ref) or g.startswith(str(bns.ref) + "(") or str(bns.ref).startswith(g + "(")
+                   for g in it["gold_new"]):
+            raise SystemExit(f"{BPRD_CSV}#{n}: the table's successors of {old.ref} {it['gold_new']} miss {bns.ref}")
+        items.append(it)
+    return items
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--leadtune", action="store_true", help="the tuning split (bench/leadtune.jsonl) instead")
+    ap.add_argument("--casebase", type=Path, default=None,
+                    help="measure which Train-Sent facts a saved case base holds and compare with CASEBASE_COPIES")
+    ap.add_argument("--out", type=Path, default=None)
     a = ap.parse_args(argv)
-    text = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in build())
+    if a.casebase is not None:
+        from legal_rag.config import Settings
+        from legal_rag.index.casebase import CaseBase
+
+        path = Settings().corpus_path / CHARGE / "Train-Sent.jsonl"
+        facts = {d["factid"]: " ".join(d["text"]) for d in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
+        found = casebase_copies(CaseBase.open(a.casebase), facts)
+        for k, (sh, case) in sorted(found.items()):
+            print(f"{k}: {sh:.2f} of its 8-grams in {case}")
+        same = set(found) == CASEBASE_COPIES
+        print("CASEBASE_COPIES " + ("agrees" if same else f"differs: {sorted(set(found) ^ CASEBASE_COPIES)}"))
+        return 0 if same else 1
+    a.out = a.out or (LEADTUNE if a.leadtune else OUT)
+    text = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in (build_leadtune() if a.leadtune else build()))
     if a.check:
         same = a.out.exists() and a.out.read_text(encoding="utf-8") == text
         print("up to date" if same else f"{a.out} differs from a fresh build")

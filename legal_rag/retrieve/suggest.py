@@ -30,29 +30,41 @@ if TYPE_CHECKING:
 FACT_KINDS = frozenset({"offence", "punishment"})
 #: the codes that define offences and punishments; suggestions for a fact pattern come from these only
 SUBSTANTIVE = ("BNS", "IPC")
-#: How many suggestions lead the passages (:func:`lead_for`), chosen on the 45-question dev set and the 63-question
-#: fact-pattern set (bench/results_factset.md, "Section suggestions ahead"): leading always with the first suggestion
-#: cut the dev set's MRR from 0.913 to 0.715 and the fact set's "gold first" from 0.302 to 0.159 (short questions
-#: that name an offence in words are found better by the statute text), while long statements gained (MRR 0.061 ->
-#: 0.174 with two ahead). So: two ahead for a statement of more than LONG_WORDS words; one ahead for a question of at
-#: least SHORT_WORDS words when precedents and text agree on it (cited by at least MIN_CASES of the similar
-#: judgments and ranked in the first MAX_DIRECT_RANK sections by its own text); none otherwise.
+#: How many suggestions lead the passages (:func:`lead_for`): two ahead for a statement of more than LONG_WORDS
+#: words; one ahead for a question of at least SHORT_WORDS words when precedents and text agree on it (cited by at
+#: least MIN_CASES of the similar judgments and ranked in the first MAX_DIRECT_RANK sections by its own text); none
+#: otherwise. Chosen among 21 rules (bench/suggest_lead_eval.py, RULES) by section-level MRR on the tuning split
+#: bench/leadtune.jsonl only (62 questions from sources no dev set, test or AILA test query uses; built by
+#: bench/build_factset.py --leadtune): MRR 0.609 there, against 0.574 with none ahead, 0.394 with always one and
+#: 0.593 for the session-4 rule (LONG_WORDS 40, which had been chosen on the dev sets; the margin is one tuning
+#: question of 28 words, and on the held-out fact set 40 did better: MRR 0.443 vs 0.424). Leading with precedents
+#: helps long statements (MRR 0.078 -> 0.173) and hurts short questions that name an offence in words, which the
+#: statute text finds better (always one: 0.719 -> 0.455). The 45-question dev set and the 63-question fact set are
+#: held out: bench/results_factset.md, "Section suggestions ahead", session 5.
 LEAD = 2
-LONG_WORDS = 40
-SHORT_WORDS = 15
+LONG_WORDS: int | None = 25
+SHORT_WORDS: int | None = 15
 MIN_CASES = 3
-MAX_DIRECT_RANK = 5
+MAX_DIRECT_RANK: int | None = 5
 
 
 def lead_for(suggestions: Sequence[SectionSuggestion], question: str) -> int:
-    """How many of ``suggestions`` lead the passages for ``question`` (the rule above :data:`LEAD`)."""
-    words = len(question.split())
-    if not suggestions or words < SHORT_WORDS:
+    """How many of ``suggestions`` lead the passages for ``question`` (``len(question.split())`` words): none
+    without suggestions; :data:`LEAD` for a statement of more than :data:`LONG_WORDS` words (None: never); one
+    for a question of at least :data:`SHORT_WORDS` words (None: never) whose top suggestion precedents and text
+    agree on (cited by at least :data:`MIN_CASES` of the similar judgments and, unless :data:`MAX_DIRECT_RANK` is
+    None, ranked within the first ``MAX_DIRECT_RANK`` sections by its own text); none otherwise. The constants are
+    read at call time."""
+    if not suggestions:
         return 0
-    if words > LONG_WORDS:
+    words = len(question.split())
+    if LONG_WORDS is not None and words > LONG_WORDS:
         return LEAD
+    if SHORT_WORDS is None or words < SHORT_WORDS:
+        return 0
     top = suggestions[0]
-    agree = top.n_cases >= MIN_CASES and top.direct_rank is not None and top.direct_rank <= MAX_DIRECT_RANK
+    agree = top.n_cases >= MIN_CASES and (MAX_DIRECT_RANK is None or (
+        top.direct_rank is not None and top.direct_rank <= MAX_DIRECT_RANK))
     return 1 if agree else 0
 
 

@@ -51,6 +51,19 @@ def test_how_many_lead():
     assert lead_for([], long) == 0
 
 
+def test_lead_rule_constants_none_switch_a_branch_off(monkeypatch):
+    import legal_rag.retrieve.suggest as sg
+
+    mid = " ".join(["word"] * (SHORT_WORDS + 5))
+    long = " ".join(["word"] * (LONG_WORDS + 1))
+    monkeypatch.setattr(sg, "LONG_WORDS", None)       # no statement counts as long: the agreement rule decides
+    assert lead_for([sug(n=0, rank=None)], long) == 0 and lead_for([sug()], long) == 1
+    monkeypatch.setattr(sg, "MAX_DIRECT_RANK", None)  # the text rank is not asked
+    assert lead_for([sug(rank=None)], mid) == 1
+    monkeypatch.setattr(sg, "SHORT_WORDS", None)      # no one-ahead branch at all
+    assert lead_for([sug()], mid) == 0
+
+
 class Cites:
     """A case base stand-in: each case cites IPC 420 twice and IPC 415 once."""
 
