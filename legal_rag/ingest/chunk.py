@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..injection import instruction_only, instruction_spans, without_instructions
+from ..law.pinpoint import format_page_map, open_state
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
 from .statutes import BILL_NOTE
 
@@ -253,8 +254,11 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
     """Chunks of one section (empty tuple for a section with no text).
 
     Meta holds ``act``, ``section``, ``code`` (``old``/``new``/``other``), ``chapter``, ``status``, ``subs``
-    (the sub-section labels that start inside the chunk, comma-separated, e.g. ``"3,4"``) and ``print`` =
-    ``"bill"`` for a section printed in a Bill, not the enacted Act (``statutes.BILL_NOTE``; absent otherwise).
+    (the sub-section labels that start inside the chunk, comma-separated, e.g. ``"3,4"``), ``print`` =
+    ``"bill"`` for a section printed in a Bill, not the enacted Act (``statutes.BILL_NOTE``; absent otherwise),
+    ``open`` (the sub-section and clause running where the chunk begins, :func:`legal_rag.law.pinpoint.open_state`;
+    absent at a marker or before any) and ``pages_at`` (the page of each offset of the chunk's text,
+    ``"0:86,412:87"``, from ``Section.page_starts``; absent when not known). Neither moves a boundary or an id.
     """
     text = section.text
     if not text.strip():
@@ -277,13 +281,24 @@ def chunk_section(section: Section, counter: TokenCounter, *, chunk_tokens: int 
         subs = ",".join(m.group(1) for m in _SUBLABEL.finditer(body))
         meta = {"act": ref.act, "section": ref.section, "code": code, "chapter": section.chapter,
                 "status": section.status, "subs": subs,
-                "print": "bill" if any(n.startswith(BILL_NOTE) for n in section.notes) else ""}
+                "print": "bill" if any(n.startswith(BILL_NOTE) for n in section.notes) else "",
+                "open": open_state(text, a), "pages_at": _pages_at(section.page_starts, a, b)}
         base = Chunk(id="", kind="statute", text=body, title=section.title, source=section.source,
                      pages=section.pages, part=i, parts=len(ranges), ref=ref, span=(a, b),
                      meta=tuple(sorted((k, v) for k, v in meta.items() if v)))
         cid = f"{safe_id(ref.act)}-{safe_id(ref.section)}-{i}-{_sha8(passage_text(base))}"
         out.append(_with_id(base, cid))
     return tuple(out)
+
+
+def _pages_at(starts: Sequence[tuple[int, int]], a: int, b: int) -> str:
+    """The chunk ``[a, b)``'s page map for its meta ``pages_at`` (:func:`legal_rag.law.pinpoint.page_map`): the page
+    at its first character and each page that begins inside it, offsets relative to the chunk; ``""`` when the
+    section's ``page_starts`` are unknown."""
+    if not starts:
+        return ""
+    first = max((p for o, p in starts if o <= a), default=starts[0][1])
+    return format_page_map([(0, first), *((o - a, p) for o, p in starts if a < o < b)])
 
 
 def _with_id(chunk: Chunk, cid: str) -> Chunk:

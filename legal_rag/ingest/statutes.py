@@ -60,6 +60,7 @@ class _Open:
     last_page: int = 0
     chapter: str = ""
     foot: list[tuple[int, str]] = field(default_factory=list)  # (page, line) for footnote lookup
+    line_pages: list[int] = field(default_factory=list)  # the page of each line of ``lines``
 
 
 def _key(number: str) -> tuple[int, str]:
@@ -108,6 +109,7 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
     cur: _Open | None = None
     done: list[tuple[_Open, str]] = []  # (section, title from the margin)
     pending: list[str] = []  # heading lines seen since the last body line
+    pending_at: list[int] = []  # the page of each line of ``pending``
     footnotes: dict[int, dict[str, str]] = {}
 
     def close() -> None:
@@ -139,10 +141,12 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
                 chapter = f"CHAPTER {m.group(1)}" + (f" — {m.group(2).strip()}" if m.group(2).strip() else "")
                 want_chapter_title = not m.group(2).strip()
                 pending = [s]  # its footnote marker ("1[CHAPTER XXA") belongs to the next section's notes
+                pending_at = [page.number]
                 continue
             if want_chapter_title and s.upper() == s and not _START.match(s):
                 chapter = f"{chapter} — {s}" if " — " not in chapter else f"{chapter} {s}"
                 pending.append(s)
+                pending_at.append(page.number)
                 continue
             want_chapter_title = False
             m = _START.match(s)
@@ -153,18 +157,22 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
                 cur = _Open(number, page.number, y, [s[s.index(printed):] if printed in s else s], page.number,
                             chapter)
                 cur.foot.extend((page.number, h) for h in pending + [s])
+                cur.line_pages.append(page.number)
                 last = _key(number)
-                pending = []
+                pending, pending_at = [], []
                 continue
             if cur is None:
                 continue
             if _is_heading(s):
                 pending.append(s)
+                pending_at.append(page.number)
                 continue
             if pending:  # a heading-like line inside the section after all (e.g. a short last line)
                 cur.lines.extend(h for h in pending if not h.isupper())
-                pending = []
+                cur.line_pages.extend(p for h, p in zip(pending, pending_at) if not h.isupper())
+                pending, pending_at = [], []
             cur.lines.append(s)
+            cur.line_pages.append(page.number)
             cur.last_page = page.number
             cur.foot.append((page.number, s))
     close()
@@ -239,8 +247,25 @@ def _finish(act, source, done, pages, footnotes, problems):
                     notes.append(entry)
         text = _MARKER.sub("", text)
         out.append(Section(StatuteRef(act, sec.number), _tidy_title(title), text, source,
-                           (sec.page, max(sec.page, sec.last_page)), sec.chapter, status, tuple(notes)))
+                           (sec.page, max(sec.page, sec.last_page)), sec.chapter, status, tuple(notes),
+                           _page_starts(sec, text)))
     return tuple(out), tuple(problems)
+
+
+def _page_starts(sec: _Open, text: str) -> tuple[tuple[int, int], ...]:
+    """``Section.page_starts`` of ``sec`` whose finished text is ``text``: ``(offset, page)`` where each page's part
+    of the text begins (footnote markers are dropped line by line, as from the whole text); ``()`` when the lines
+    do not rebuild ``text`` exactly (nothing is guessed)."""
+    lines = [_MARKER.sub("", line) for line in sec.lines]
+    if len(sec.line_pages) != len(lines) or "\n".join(lines) != text:
+        return ()
+    out: list[tuple[int, int]] = []
+    offset = 0
+    for line, page in zip(lines, sec.line_pages):
+        if not out or page != out[-1][1]:
+            out.append((offset, page))
+        offset += len(line) + 1
+    return tuple(out)
 
 
 def _tidy_title(title: str) -> str:

@@ -57,11 +57,22 @@ def _kw(settings):
     return dict(chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
 
 
+#: meta the chunker added after the reference (issue 14: the division open where a chunk begins, the page map);
+#: they move no boundary, text or id, so the comparison leaves them out
+LATER_META = frozenset({"open", "pages_at"})
+
+
+def _as_reference(chunks):
+    from dataclasses import replace
+
+    return [replace(c, meta=tuple(kv for kv in c.meta if kv[0] not in LATER_META)) for c in chunks]
+
+
 def test_statute_sections_chunk_exactly_as_before(sections, minilm, real_settings):
     old = [c for s in sections for c in ref.chunk_section(s, minilm, **_kw(real_settings))]
     fast = [c for s in sections for c in new.chunk_section(s, minilm, **_kw(real_settings))]
     assert len(fast) > len(sections)  # long sections (BNS 2, IPC 375...) were split
-    assert fast == old
+    assert _as_reference(fast) == old
 
 
 def test_judgments_chunk_exactly_as_before(sample, minilm, real_settings):
