@@ -1,5 +1,6 @@
 """``[n]`` markers in an answer -> :class:`~legal_rag.types.Citation` objects naming the passage, its act and
-section (to sub-section precision where the quote or sentence shows it), source file, pages and quoted span.
+section (to sub-section precision where the quote or sentence shows it: :func:`pinpoint`), source file, the pages
+where the cited words are printed, and the quoted span.
 
 Contract (stated to the model in ``prompts/system.txt``): markers name the passages given to the generator,
 ``[n]`` = ``Draft.passages[n-1]``. A marker that names no given passage (``[7]`` with five passages, ``[0]``)
@@ -14,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .law import find_refs
-from .text import MARKER, content_terms, normalise, parse_marker, split_sentences, unwrap
-from .types import Citation, Hit, StatuteRef
+from .law.pinpoint import chunk_layout, locate, pages_of, pin, printed, span_pages
+from .text import MARKER, content_terms, parse_marker, split_sentences, unwrap
+from .types import Chunk, Citation, Hit, StatuteRef
 
 QUOTE = re.compile(r"[\"“]([^\"“”]{3,}?)[\"”]")
 
@@ -57,9 +59,6 @@ class Cited:
     problems: tuple[str, ...] = ()
 
 
-_SUB_AT_LINE = re.compile(r"(?m)^\s*\((\d+[A-Z]?)\)")
-
-
 def _best_span(claim: str, text: str) -> tuple[str, int]:
     """The sentence of ``text`` sharing most content words with ``claim``, and its offset (-1 if none)."""
     want = set(content_terms(claim))
@@ -71,43 +70,55 @@ def _best_span(claim: str, text: str) -> tuple[str, int]:
     return best, where
 
 
-def _refine(ref: StatuteRef | None, claim: str, text: str, offset: int) -> StatuteRef | None:
-    """Add the sub-section when the sentence names one of the passage's section (``318(4)``) or the quoted
-    span lies in a numbered sub-section of the passage text."""
+def quote_spans(quote: str, text: str) -> tuple[tuple[int, int], ...]:
+    """``[start, end)`` in ``text`` of the fragments of ``quote`` (:func:`legal_rag.law.pinpoint.locate`), or ``()``
+    when the quote is not in ``text`` or could be read at two places (a short quote such as "shall be punished with
+    imprisonment" printed in several sub-sections pins nothing)."""
+    spans = locate(quote, text)
+    if spans and locate(quote, text, after=spans[0][0]):
+        return ()
+    return spans
+
+
+def pinpoint(chunk: Chunk, claim: str, spans: Sequence[tuple[int, int]] = ()) -> tuple[StatuteRef | None,
+                                                                                        tuple[int, int]]:
+    """The provision and pages a citation of ``chunk`` names: ``(ref, (first page, last page))``.
+
+    * a quote located in the passage (``spans``, :func:`quote_spans`): the sub-section (and clause) its words belong
+      to (:func:`legal_rag.law.pinpoint.pin`: a sub-section only when its marker is printed at the start of the
+      sub-section they lie in, in this passage or, for a passage beginning inside it, earlier in the section) and
+      the pages where those words are printed;
+    * else a sub-section of the passage's own section that the sentence names (``"BNS 318(4)"``, ``"section
+      318(4)"``; a clause too, ``"64(2)(m)"``) when its marker is printed in the passage (or the passage begins
+      inside it), with the pages of that sub-section's text in the passage;
+    * else the passage's section and the pages of the passage's own text.
+
+    Pages come from the chunk's page map (meta ``pages_at``), else its ``pages``. A judgment passage: ``(None,
+    chunk.pages)``."""
+    if chunk.ref is None:
+        return None, chunk.pages
+    lay = chunk_layout(chunk)
+    if spans:
+        ref = pin(chunk.ref, lay, spans)
+        if ref.sub or not _stated_sub(chunk, claim):
+            return ref, span_pages(chunk, spans)
+    sub = _stated_sub(chunk, claim)
+    for k in range(len(sub), 0, -1):  # the longest printed prefix: "64(2)(m)" -> (2)(m), else (2)
+        at = printed(lay, sub[:k])
+        if at is not None:
+            return StatuteRef(chunk.ref.act, chunk.ref.section, sub[:k]), pages_of(chunk, *at)
+    return chunk.ref, pages_of(chunk, 0, len(chunk.text)) if chunk.text else chunk.pages
+
+
+def _stated_sub(chunk: Chunk, claim: str) -> tuple[str, ...]:
+    """The sub-section path of the passage's own section that ``claim`` names (the passage's Act or none named)."""
+    ref = chunk.ref
     if ref is None or ref.sub:
-        return ref
+        return ()
     for f in find_refs(claim):  # "BNS 318(4)", "section 318(4)": the passage's section, in its Act or in none named
-        if f.section == ref.section and f.act in (None, ref.act) and f.sub \
-                and re.search(rf"\({re.escape(f.sub[0])}\)", text):
-            return StatuteRef(ref.act, ref.section, f.sub[:1])
-    lead = re.match(r"[\s\u201c\"\u2026.]*\((\d+[A-Z]?)\)\s", claim)  # a quote that opens a sub-section: “(4) Whoever…”
-    if lead and any(m.group(1) == lead.group(1) for m in _SUB_AT_LINE.finditer(text)):
-        return StatuteRef(ref.act, ref.section, (lead.group(1),))
-    if offset >= 0:
-        subs = [m.group(1) for m in _SUB_AT_LINE.finditer(text) if m.start() <= offset]
-        if subs:
-            return StatuteRef(ref.act, ref.section, (subs[-1],))
-    return ref
-
-
-def _locate(quote: str, text: str) -> int:
-    frag = normalise(re.split(r"\s*(?:…|\.\.\.)\s*", quote.strip("…. "))[0])[:60]
-    if not frag:
-        return -1
-    flat = normalise(text)
-    i = flat.find(frag)
-    if i < 0:
-        return -1
-    # map the offset in the normalised text back to the original by counting non-space characters
-    target = len(flat[:i].replace(" ", ""))
-    seen = 0
-    for j, ch in enumerate(text):
-        if ch.isspace():
-            continue
-        if seen == target:
-            return j
-        seen += 1
-    return -1
+        if f.section == ref.section and f.act in (None, ref.act) and f.sub:
+            return tuple(f.sub)
+    return ()
 
 
 def cite(text: str, passages: Sequence[Hit]) -> Cited:
@@ -131,13 +142,15 @@ def cite(text: str, passages: Sequence[Hit]) -> Cited:
         for n in good:
             chunk = passages[n - 1].chunk
             quotes = quotes_in(claim)
+            spans: tuple[tuple[int, int], ...] = ()
             if quotes:
-                quote, offset = quotes[0], _locate(quotes[0], chunk.text)
+                quote = next((q for q in quotes if locate(q, chunk.text)), quotes[0])
+                spans = quote_spans(quote, chunk.text)
             else:  # the supporting span; too uncertain to narrow the reference to a sub-section
-                quote, offset = _best_span(claim, chunk.text)[0], -1
-            citations.append(Citation(marker=n, chunk_id=chunk.id, ref=_refine(chunk.ref, claim, chunk.text, offset),
-                                      source=chunk.source, pages=chunk.pages, sentence=claim,
-                                      support="unchecked", quote=quote))
+                quote = _best_span(claim, chunk.text)[0]
+            ref, pages = pinpoint(chunk, claim, spans)
+            citations.append(Citation(marker=n, chunk_id=chunk.id, ref=ref, source=chunk.source, pages=pages,
+                                      sentence=claim, support="unchecked", quote=quote))
     return Cited(tuple(sentences), tuple(citations), tuple(problems))
 
 

@@ -82,7 +82,11 @@ def _ref_ok(st: FoundRef, cited: Sequence[Hit], texts: Sequence[str], equivalent
         if st.kind == "article":  # a statute passage never states an Article of the Constitution
             continue
         if st.section == ref.section and st.act in (None, ref.act):
-            if not st.sub or st.sub[:1] == ref.sub[:1] or (not ref.sub and f"({st.sub[0]})" in text):
+            # the sub-section is printed in the passage, or the passage begins inside it (chunk meta ``open``,
+            # read at ingest from the printed section: legal_rag.law.pinpoint.open_state)
+            opens = dict(hit.chunk.meta).get("open", "").partition(",")[0]
+            if not st.sub or st.sub[:1] == ref.sub[:1] or (not ref.sub and (f"({st.sub[0]})" in text
+                                                                            or st.sub[0] == opens)):
                 return True
         for eq in {*equivalents(ref.base), *equivalents(ref)}:
             if eq.section == st.section and st.act in (None, eq.act):

@@ -7,6 +7,10 @@ Acts' own cross-references and of Indian law reports::
     statute_citation(StatuteRef("IPC", "420"), flags)             -> "Indian Penal Code, 1860, s. 420 (now BNS s. 318(4))"
     statute_citation(StatuteRef("IPC", "498A"), flags)            -> "Indian Penal Code, 1860, s. 498A (now BNS ss. 85 and 86)"
 
+A record cites the provision its quote comes from, at the precision :mod:`legal_rag.cite` found (``s. 318(4)``, not
+``s. 318``, when the quoted words lie in sub-section (4): :func:`pinpoints`), with the pages where those words are
+printed (``p. 87``), so the answer's heading, the citation panel and every format agree.
+
 The successor named after "now" comes only from the answer's :class:`SupersessionFlag` objects (themselves from
 the BPR&D correspondence table rows, ``flag.source_row``); export never maps a section itself. Judgments are
 cited by title, reporter/neutral citations (chunk meta ``citations``), court and date, with pinpoint paragraphs::
@@ -135,6 +139,24 @@ def statute_citation(ref: StatuteRef, flags: tuple[SupersessionFlag, ...] = ()) 
     return f"{name}, s. {section_label(ref)}{now_clause(flag_for(ref, flags))}"
 
 
+def statute_citations(refs: tuple[StatuteRef, ...], flags: tuple[SupersessionFlag, ...] = ()) -> str:
+    """:func:`statute_citation` of one provision, or of several of one Act quoted from one passage:
+    ``"Bharatiya Nyaya Sanhita, 2023, ss. 318(2) and 318(3)"``."""
+    if len(refs) == 1:
+        return statute_citation(refs[0], flags)
+    name = ACT_TITLES.get(refs[0].act, refs[0].act)
+    return f"{name}, ss. {_join_and([section_label(r) for r in refs])}{now_clause(flag_for(refs[0], flags))}"
+
+
+def pinpoints(cits: list[Citation]) -> tuple[StatuteRef, ...]:
+    """The provisions a marker's citations name, most precise first kept: a section is dropped when a sub-section of
+    it is cited too (``BNS 318`` from a heading and ``BNS 318(4)`` from its quote -> ``(BNS 318(4),)``), and so is a
+    sub-section when one of its clauses is. In the order first cited."""
+    refs = list(dict.fromkeys(c.ref for c in cits if c.ref is not None))
+    return tuple(r for r in refs if not any(o != r and o.act == r.act and o.section == r.section
+                                            and o.sub[:len(r.sub)] == r.sub for o in refs))
+
+
 def long_date(iso: str) -> str:
     """``"2020-11-27" -> "27 November 2020"``; anything that is not an ISO date is returned unchanged."""
     try:
@@ -172,22 +194,34 @@ def _support(cits: list[Citation]) -> Support:
     return "unsupported" if "unsupported" in kinds else "unchecked"
 
 
+def _quoted(c: Citation) -> bool:
+    """Whether ``c.quote`` is the sentence's own quoted span (not the passage sentence that best matches it)."""
+    return bool(c.quote) and c.quote in c.sentence
+
+
 def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple[SupersessionFlag, ...]) -> CitationRecord:
     first = cits[0]
     meta = dict(chunk.meta) if chunk is not None else {}
     weights = [c.weight for c in cits if c.weight is not None]
-    common = dict(marker=marker, chunk_id=first.chunk_id, source=first.source, pages=tuple(first.pages),
-                  quote=next((c.quote for c in cits if c.quote), ""),
+    refs = pinpoints(cits)
+    # the pages are those of the provisions cited (the words quoted from them, or their text in the passage)
+    own = [c for c in cits if c.ref in refs] or cits
+    common = dict(marker=marker, chunk_id=first.chunk_id, source=first.source,
+                  pages=(min(c.pages[0] for c in own), max(c.pages[1] for c in own)),
+                  quote=next((c.quote for c in (*[c for c in own if _quoted(c)], *cits) if c.quote), ""),
                   sentences=tuple(dict.fromkeys(c.sentence for c in cits if c.sentence)),
                   support=_support(cits), weight=max(weights) if weights else None)
-    ref = first.ref if first.ref is not None else (chunk.ref if chunk is not None else None)
-    if ref is not None:
+    if not refs and chunk is not None and chunk.ref is not None:
+        refs = (chunk.ref,)
+    if refs:
+        ref = refs[0]
         flag = flag_for(ref, flags)
         now = tuple(str(r) for r in flag.new) if flag is not None and flag.kind in _NOW_KINDS else ()
         bill = BILL_LABEL if meta.get("print") == "bill" else ""  # a Bill print's clause is not the enacted text
-        return CitationRecord(kind="statute", citation=statute_citation(ref, flags) + bill,
+        return CitationRecord(kind="statute", citation=statute_citations(refs, flags) + bill,
                               title=chunk.title if chunk else "",
-                              act=ref.act, act_title=ACT_TITLES.get(ref.act, ref.act), section=section_label(ref),
+                              act=ref.act, act_title=ACT_TITLES.get(ref.act, ref.act),
+                              section=", ".join(section_label(r) for r in refs),
                               now=now, now_note=flag.note if flag else "", source_row=flag.source_row if flag else "",
                               **common)
     title = (chunk.title if chunk is not None else "") or meta.get("case", "") or first.source
@@ -212,4 +246,5 @@ def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[
 
 
 __all__ = ["BILL_LABEL", "DOCUMENT_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
-           "judgment_citation", "long_date", "now_clause", "section_label", "statute_citation", "VERIFIED"]
+           "judgment_citation", "long_date", "now_clause", "pinpoints", "section_label", "statute_citation",
+           "statute_citations", "VERIFIED"]

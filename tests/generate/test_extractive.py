@@ -21,13 +21,15 @@ def test_every_line_is_a_heading_or_a_verbatim_quote_with_its_marker():
             source = hs[int(m.group("n")) - 1].chunk.text
             assert all(f.strip() in source for f in m.group("q").split("\u2026"))
         else:
-            assert re.fullmatch(r"(BNS|IPC) \d+ - .+ \[\d\]", line), line
+            assert re.fullmatch(r"(BNS|IPC) \d+(\(\w+\))* - .+ \[\d\]", line), line
     assert quotes >= 2
 
 
 def test_punishment_question_quotes_the_punishment_sub_section():
     text = compose("What is the punishment for cheating?", cheating_hits()[:1])
-    assert "seven years" in text and text.splitlines()[0] == "BNS 318 - Cheating [1]"
+    # the heading names the sub-section the first quote is taken from (its marker is printed in the passage)
+    assert "seven years" in text and text.splitlines()[0].startswith("BNS 318(")
+    assert "BNS 318(4) - Cheating [1]" in text.splitlines()
 
 
 def test_grouped_by_section_in_retrieval_order_and_deterministic():
@@ -39,7 +41,9 @@ def test_grouped_by_section_in_retrieval_order_and_deterministic():
     a = compose(q, hs)
     assert a == compose(q, hs)
     heads = [line for line in a.splitlines() if not line.startswith("\u201c")]
-    assert heads == ["BNS 318 - Cheating [1]", "IPC 420 - Cheating [2]"]  # part 2 of BNS 318 joins its section
+    # one heading per provision quoted; part 2 of BNS 318 (sub-section (3)) joins its section, before IPC 420
+    assert [h.split(" - ")[0] for h in heads][-1] == "IPC 420" and heads[-1].endswith("[2]")
+    assert all(h.startswith("BNS 318(") for h in heads[:-1]) and "BNS 318(3) - Cheating [3]" in heads
     bns_block = a.split("IPC 420")[0]
     assert "[3]" in bns_block
 

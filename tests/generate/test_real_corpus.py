@@ -35,9 +35,13 @@ def equivalents():
     return eq
 
 
-def hit(section, rank=1) -> Hit:
+def hit(section, rank=1, page_map=False) -> Hit:
+    """A whole section as one passage; ``page_map``: with the page map ingest keeps (meta ``pages_at``)."""
+    from legal_rag.ingest.chunk import _pages_at
+
+    meta = (("pages_at", _pages_at(section.page_starts, 0, len(section.text))),) if page_map else ()
     c = Chunk(id=f"BNS-{section.ref.section}-0-real", kind="statute", text=section.text, title=section.title,
-              source=section.source, pages=section.pages, ref=section.ref)
+              source=section.source, pages=section.pages, ref=section.ref, meta=meta)
     return Hit(c, 1.0 / (60 + rank), "rrf", rank)
 
 
@@ -47,10 +51,17 @@ def test_extractive_answer_on_the_real_bns_cites_section_sub_section_and_page(bn
     v = verify(d, equivalents=equivalents)
     a = to_answer(d, v)
     assert v.supported_share == 1.0 and not v.removed, v.problems
-    assert "seven years" in a.text and a.text.splitlines()[0] == "BNS 318 - Cheating [1]"
+    # one heading per sub-section quoted (issue 14): "BNS 318(4) - Cheating [1]" above the seven-year quote
+    assert "seven years" in a.text and "BNS 318(4) - Cheating [1]" in a.text.splitlines()
+    assert not any(line.startswith("BNS 318 -") for line in a.text.splitlines())
     four = [c for c in a.citations if c.ref == StatuteRef("BNS", "318", ("4",))]
     assert four and four[0].source == "BNS_2023_gazette_Act45.pdf" and four[0].pages == bns["318"].pages
     assert four[0].pages[0] in (86, 87)  # the Gazette prints s.318 on pp. 86-87
+    # with the page map kept at ingest, the page where (4) is printed: p. 87
+    d = generate("What is the punishment for cheating?", [hit(bns[n], i, page_map=True) for i, n in
+                                                           enumerate(("318", "316", "319"), 1)], load_settings())
+    a = to_answer(d, verify(d, equivalents=equivalents))
+    assert {c.pages for c in a.citations if c.ref == StatuteRef("BNS", "318", ("4",))} == {(87, 87)}
 
 
 def test_paraphrase_with_the_old_section_is_checked_through_the_official_table(bns, equivalents):
