@@ -143,6 +143,43 @@ class Section:
 
 
 @dataclass(frozen=True)
+class ScheduleRow:
+    """One row of Part I ("Offences under the ...") of a First Schedule, "Classification of offences": the BNSS
+    First Schedule lists the offences of the BNS, the CrPC First Schedule those of the IPC
+    (:mod:`legal_rag.ingest.schedules` parses both from the printed Acts).
+
+    ``schedule`` is the procedure code whose schedule it is ("BNSS" or "CrPC"); ``act`` the code whose offence the
+    row lists ("BNS" or "IPC"); ``section`` the first column as printed ("318(4)", "58(a)", "171-I"), ``ref`` its
+    canonical reference (``StatuteRef("BNS", "318", ("4",))``, ``StatuteRef("IPC", "171I")``). A row printed
+    without a number of its own (a further case of the section above, "If the offence be not committed")
+    repeats the section above and has ``continued=True``. ``offence``, ``punishment`` and ``court`` are the
+    columns' text; ``cognizable_text`` and ``bailable_text`` columns 4 and 5. Every "Ditto" is resolved to the
+    row above as the schedule means it, and ``ditto`` names the columns (2-6, as numbered in the schedule) that
+    read "Ditto". ``cognizable`` / ``bailable``: True or False as the column says; None where it depends on
+    another offence ("According as offence abetted is cognizable or non-cognizable") or says both.
+    ``source`` is the PDF's file name, ``page`` the 1-based PDF page where the row begins, ``row`` its 1-based
+    position in the schedule.
+    """
+
+    schedule: str
+    act: str
+    section: str
+    ref: StatuteRef
+    offence: str
+    punishment: str
+    cognizable: bool | None
+    bailable: bool | None
+    court: str
+    cognizable_text: str
+    bailable_text: str
+    source: str
+    page: int
+    row: int
+    continued: bool = False
+    ditto: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Judgment:
     """Metadata of one judgment or order. ``date`` is ISO ``YYYY-MM-DD`` (or ``""`` when not found).
 

@@ -2,7 +2,8 @@
 
 * No network: the Hugging Face hub, Gradio analytics and Chroma telemetry are switched off before any import.
 * PDF layout is cached by file content hash (``LEGAL_RAG_PAGE_CACHE``) under ``.legal_rag-test/`` at the repo
-  root, so the session reads each real PDF with pypdf once, however many test packages parse it.
+  root, so the session reads each real PDF with pypdf once, however many test packages parse it; so are the
+  parsed First Schedules (``LEGAL_RAG_SCHEDULE_CACHE``, keyed by the PDF's sha256 and the parser version).
 * ``real_index`` / ``real_pipeline``: the default corpus (every source of ``corpora/manifest.toml``) ingested,
   chunked, embedded with the shipped MiniLM and indexed ONCE per session. The data directory is keyed by the
   settings that shape the index; the SQLite store caches embeddings by chunk content hash, so a later session
@@ -29,6 +30,8 @@ os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LEGAL_RAG_PAGE_CACHE", str(TEST_CACHE / "pages"))
+# the First Schedules parsed once (keyed by PDF sha256 and parser version), whatever data_dir a test uses
+os.environ.setdefault("LEGAL_RAG_SCHEDULE_CACHE", str(TEST_CACHE / "schedules"))
 
 
 def _real_settings():
@@ -66,6 +69,19 @@ def real_settings():
     if not (s.corpus_path / "statutes" / "pdf").is_dir():
         pytest.skip(f"real corpus not found at {s.corpus_path}")
     return s
+
+
+@pytest.fixture(scope="session")
+def real_schedules():
+    """Both First Schedules of the real corpus as parsed (``SchedulePrint`` for BNSS, then CrPC), read once per
+    session from the cache under ``.legal_rag-test/schedules`` (parsed when the PDFs or the parser changed)."""
+    from legal_rag.config import Settings
+    from legal_rag.ingest.schedules import load_schedule_prints
+
+    settings = Settings()
+    if not (settings.corpus_path / "statutes" / "pdf").is_dir():
+        pytest.skip(f"real corpus not found at {settings.corpus_path}")
+    return load_schedule_prints(settings)
 
 
 @pytest.fixture(scope="session")
