@@ -9,7 +9,8 @@ Public API (used by ``legal_rag.cli``, ``legal_rag.ui`` and any HTTP API; they h
   verified ``Answer`` last. What streams is the *draft*; the ``Answer`` is what survived verification.
 * ``Pipeline.search(query, filters=None, dense_query=None) -> tuple[Hit, ...]`` (fused, reranked when a reranker
   is set; ``dense_query`` (HyDE) feeds the dense retriever only)
-* ``Pipeline.lookup(text) -> LookupResult`` (correspondence tables + section texts; no model)
+* ``Pipeline.lookup(text) -> LookupResult`` (correspondence tables + First Schedule classification + section texts;
+  no model)
 * ``Pipeline.source_file(name) -> Path``: the corpus file whose manifest file name is ``name``
   (:func:`legal_rag.ingest.corpus_file`); raises ``LegalRagError`` for anything else.
 * ``Pipeline.ingest_upload(path) -> IngestReport``: a user's PDF through the same ingestion, added to the index.
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from .generate import CaseReference
     from .index import Index
     from .index.casebase import CaseBase
-    from .law import Concordance, LookupResult
+    from .law import Concordance, LookupResult, Schedule
     from .law.question import QuestionAnalysis
     from .rerank import Reranker
     from .retrieve import Filters
@@ -77,6 +78,19 @@ class Pipeline:
         from .law import load_concordance
 
         return load_concordance(self.settings.corpus_path)
+
+    @cached_property
+    def schedule(self) -> Schedule:
+        """The First Schedules' rows (offence classification: BNSS for the BNS, CrPC for the IPC), parsed from the
+        corpus PDFs once and cached on disk (:func:`legal_rag.ingest.schedules.load_schedules`); empty when the
+        corpus has neither PDF or a schedule cannot be read (a look-up then shows no classification)."""
+        from .ingest.schedules import load_schedules
+        from .law import Schedule
+
+        try:
+            return load_schedules(self.settings)
+        except CorpusError:
+            return Schedule(())
 
     @cached_property
     def casebase(self) -> CaseBase | None:
@@ -151,12 +165,13 @@ class Pipeline:
         return tuple(hits), suggestions
 
     def lookup(self, text: str) -> LookupResult:
-        """Section look-up: the correspondence row(s) and, when an index is built, the sections' texts.
+        """Section look-up: the correspondence row(s), the First Schedule rows that classify the section and its
+        counterparts (:attr:`schedule`) and, when an index is built, the sections' texts.
         ``text`` is normalised first ("IPC ४२०", "आईपीसी 420" -> "IPC 420")."""
         from .law import lookup
 
         return lookup(self.read_input(text), self.concordance,
-                      sections=self.index.sections() if self._has_index else None)
+                      sections=self.index.sections() if self._has_index else None, schedule=self.schedule)
 
     def resolve_filters(self, filters: FilterArg) -> "Filters | None":
         """``filters`` read (:meth:`legal_rag.retrieve.filters.Filters.of`) and checked against the index

@@ -6,7 +6,9 @@
 
 Works for the three pairs of codes in both directions. With ``sections`` ({StatuteRef: Section}, e.g. from the
 ingested Acts) the texts of the queried section and of each counterpart are attached; a sub-section ref falls back
-to its whole section's text.
+to its whole section's text. With ``schedule`` (the First Schedules' rows, :func:`legal_rag.ingest.schedules.
+load_schedules`) ``classification`` holds the rows that classify the queried section and then its counterparts
+(IPC 420: the CrPC schedule's row of IPC 420, then the BNSS schedule's row of BNS 318(4)).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass
 from typing import Literal, Mapping
 
 from ..errors import RefError
-from ..types import Section, StatuteRef
+from ..types import ScheduleRow, Section, StatuteRef
+from .classify import Schedule, classify, describe, counterpart_rows
 from .concordance import Concordance, Correspondence, load_concordance
 from .refs import FoundRef, parse_ref
 
@@ -25,7 +28,9 @@ LookupStatus = Literal["ok", "ambiguous", "invalid", "other_act", "unknown_act",
 @dataclass(frozen=True)
 class LookupResult:
     """``status`` ``ok``: ``correspondence`` answers the query; ``ambiguous``: ``readings`` holds one result per
-    Act where the number exists; ``invalid``: the Act has no such section (``message`` says why)."""
+    Act where the number exists; ``invalid``: the Act has no such section (``message`` says why).
+    ``classification``: the First Schedule rows of the queried section, then those of its counterparts (empty
+    without a schedule, or for a section no schedule lists)."""
 
     query: str
     status: LookupStatus
@@ -35,6 +40,7 @@ class LookupResult:
     counterparts: tuple[tuple[StatuteRef, Section | None], ...] = ()
     readings: tuple["LookupResult", ...] = ()
     message: str = ""
+    classification: tuple[ScheduleRow, ...] = ()
 
 
 def _text(ref: StatuteRef, sections: Mapping[StatuteRef, Section] | None) -> Section | None:
@@ -43,16 +49,17 @@ def _text(ref: StatuteRef, sections: Mapping[StatuteRef, Section] | None) -> Sec
     return sections.get(ref) or sections.get(ref.base)
 
 
-def _for_ref(query: str, ref: StatuteRef, conc: Concordance, sections) -> LookupResult:
+def _for_ref(query: str, ref: StatuteRef, conc: Concordance, sections, schedule: Schedule | None) -> LookupResult:
     c = conc.query(ref)
     if c.status == "invalid":
         return LookupResult(query, "invalid", ref, c, message=c.note)
+    rows = tuple(dict.fromkeys(classify(ref, schedule) + counterpart_rows(c.targets, schedule))) if schedule else ()
     return LookupResult(query, "ok", ref, c, _text(ref, sections), tuple((t, _text(t, sections)) for t in c.targets),
-                        message=c.note)
+                        message=c.note, classification=rows)
 
 
 def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None,
-           sections: Mapping[StatuteRef, Section] | None = None) -> LookupResult:
+           sections: Mapping[StatuteRef, Section] | None = None, schedule: Schedule | None = None) -> LookupResult:
     """Look up one reference ("IPC 420", "s. 498A IPC", "BNS 318(4)", "302" or a StatuteRef).
 
     Never raises for a well-formed query that names a missing section (``invalid``) or no Act (``ambiguous``);
@@ -60,12 +67,12 @@ def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None
     """
     conc = concordance or load_concordance()
     if isinstance(text_or_ref, StatuteRef):
-        return _for_ref(str(text_or_ref), text_or_ref, conc, sections)
+        return _for_ref(str(text_or_ref), text_or_ref, conc, sections, schedule)
     found: FoundRef = parse_ref(text_or_ref, sections=conc.sections)
     if found.status == "ok" and found.ref is not None:
-        return _for_ref(text_or_ref, found.ref, conc, sections)
+        return _for_ref(text_or_ref, found.ref, conc, sections, schedule)
     if found.status == "ambiguous":
-        readings = tuple(_for_ref(text_or_ref, r, conc, sections) for r in found.readings)
+        readings = tuple(_for_ref(text_or_ref, r, conc, sections, schedule) for r in found.readings)
         return LookupResult(text_or_ref, "ambiguous", readings=readings,
                             message=f"'{found.text}' names no Act; {len(readings)} readings")
     if found.status == "invalid":
@@ -88,6 +95,8 @@ def format_lookup(result: LookupResult) -> str:
         lines.append(f"  see also {r.source_row}{'' if r.official else ' (DERIVED, not official)'}: {r.summary}")
     if c.status != "mapped":
         lines.append(f"  {c.note}")
+    for row in result.classification:
+        lines.append(f"  classification: {describe(row)}")
     for ref, sec in ((c.query, result.section), *result.counterparts):
         if sec is not None:
             lines.append(f"  --- {ref}: {sec.title}\n  {sec.text[:600]}")

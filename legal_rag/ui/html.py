@@ -166,7 +166,8 @@ def _section_box(label: str, sec: Section | None) -> str:
 
 def lookup_html(result: LookupResult) -> str:
     """Render a ``legal_rag.law.LookupResult``: the queried section and its counterpart(s) side by side, the table
-    rows (subject, summary of change, ``file#row``), or why the reference is ambiguous / invalid."""
+    rows (subject, summary of change, ``file#row``), the First Schedule rows that classify them (cognizable,
+    bailable, triable by, with the schedule's page), or why the reference is ambiguous / invalid."""
     status = result.status
     if status == "ambiguous":
         inner = "".join(lookup_html(r) for r in result.readings)
@@ -183,11 +184,18 @@ def lookup_html(result: LookupResult) -> str:
                       f"{escape(r.summary)}</li>" for r in c.related)
     boxes = _section_box(str(c.query), result.section) + "".join(
         _section_box(str(ref), sec) for ref, sec in result.counterparts)
+    classes = "".join(
+        f"<tr><td>{escape(r.act)} {escape(r.section)}</td><td>{escape(r.offence)}</td><td>{escape(r.punishment)}</td>"
+        f"<td>{escape(r.cognizable_text)}</td><td>{escape(r.bailable_text)}</td><td>{escape(r.court)}</td>"
+        f"<td>{escape(r.schedule)} First Schedule, p. {r.page}</td></tr>" for r in result.classification)
+    classes = ('<table class="lr-rows lr-classification"><thead><tr><th>Section</th><th>Offence</th>'
+               "<th>Punishment</th><th>Cognizable</th><th>Bailable</th><th>Triable by</th><th>Source</th></tr>"
+               f"</thead><tbody>{classes}</tbody></table>") if classes else ""
     table = ('<table class="lr-rows"><thead><tr><th>Table row</th><th>New</th><th>Old</th><th>Subject</th>'
              f"<th>Summary of change</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
     return (f'<div class="lr-lookup lr-{escape(c.status)}"><h3>{escape(str(c.query))} → {escape(targets)} '
             f'<span class="lr-kind">[{escape(c.status.replace("_", " "))}]</span></h3>'
-            f'<div class="lr-note">{escape(c.note)}</div>{table}'
+            f'<div class="lr-note">{escape(c.note)}</div>{table}{classes}'
             + (f"<ul class='lr-related'>{related}</ul>" if related else "")
             + f'<div class="lr-side-by-side">{boxes}</div></div>')
 
