@@ -11,6 +11,10 @@ Definitions (the metric functions below are unit-tested in ``tests/eval/test_ans
   when the ref names none, the citation's quote opens that sub-section's clause, ``(4) Whoever ...``
   (**strict**). **Loose** ignores sub-sections: ``BNS 318`` meets ``BNS 318(4)``. An answer meets gold when
   one of its citations meets the BNS or the IPC gold; the BNS-only figure is reported too.
+* **exported pinpoint** — the verified citation records (:func:`legal_rag.export.citation_records`: one per
+  marker, what the citation panel and every export format show) name a gold section at the gold's precision: a
+  record ``s. 318(4)`` meets ``BNS 318(4)``, a record ``s. 318`` does not (whatever its quote opens with). Reported
+  for both golds and, as a share, over the questions whose BNS gold names a sub-section.
 * **sentences verified** — the streamed draft is re-checked by :func:`legal_rag.verify.verify` on the same
   passages (the pipeline's own check; the re-checked text is compared with ``Answer.text`` and mismatches are
   counted): supported / (supported + unsupported) claim sentences, pooled over answers.
@@ -89,6 +93,26 @@ def cites_gold(c: Citation, gold: StatuteRef, strict: bool = True) -> bool:
 def meets_gold(answer: Answer, golds: Sequence[str], strict: bool = True) -> bool:
     refs = [parse_gold(g) for g in golds]
     return any(cites_gold(c, g, strict) for c in answer.citations for g in refs)
+
+
+def exported_pinpoints(answer: Answer) -> list[StatuteRef]:
+    """The provisions the exported citations name (verified records of :func:`legal_rag.export.citation_records`,
+    what the citation panel and every export format show): ``"318(2), 318(4)"`` gives two."""
+    from legal_rag.export import citation_records
+
+    out = []
+    for r in citation_records(answer):
+        if r.kind == "statute" and r.act:
+            out += [parse_gold(f"{r.act} {label.strip()}") for label in r.section.split(",") if label.strip()]
+    return out
+
+
+def exported_meets_gold(answer: Answer, golds: Sequence[str]) -> bool:
+    """Whether an exported citation names a gold section at the gold's precision (module docstring, "exported
+    pinpoint"): ``s. 318(4)`` meets ``BNS 318(4)``; ``s. 318`` does not, whatever its quote shows."""
+    refs = [parse_gold(g) for g in golds]
+    return any((r.act, r.section) == (g.act, g.section) and r.sub[:len(g.sub)] == g.sub
+               for r in exported_pinpoints(answer) for g in refs)
 
 
 def foreign_citations(answer: Answer) -> list[Citation]:
@@ -181,6 +205,10 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None,
                "passages": [h.chunk.id for h in answer.passages],
                "citations": [(c.marker, c.chunk_id, str(c.ref), c.support, c.quote[:160]) for c in answer.citations]}
         if gold:
+            bns = [g for g in gold if g.startswith("BNS")]
+            row.update(gold_exported=exported_meets_gold(answer, gold), bns_exported=exported_meets_gold(answer, bns),
+                       bns_sub=bool(parse_gold(bns[0]).sub) if bns else False,
+                       exported=[str(r) for r in exported_pinpoints(answer)])
             row.update(gold_strict=meets_gold(answer, gold), gold_loose=meets_gold(answer, gold, strict=False),
                        gold_bns=meets_gold(answer, [g for g in gold if g.startswith("BNS")]),
                        gold_bns_loose=meets_gold(answer, [g for g in gold if g.startswith("BNS")], strict=False))
@@ -227,6 +255,14 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
         f"| TTFT p50 / p95 (s) | {pct(tt, 50):.2f} / {pct(tt, 95):.2f} |",
         f"| total p50 / p95 (s) | {pct(tot, 50):.2f} / {pct(tot, 95):.2f} |",
     ]
+    subs = [r for r in dev if r.get("bns_sub")]
+    if subs:
+        k = sum(r["bns_exported"] for r in subs)
+        lines.insert(5, f"| BNS gold with a sub-section, named at it by an exported citation (panel and export formats: "
+                     f"`s. 318(4)`) | {k}/{len(subs)} ({k / len(subs):.0%}) |")
+    if "gold_exported" in dev[0]:
+        lines.insert(5, f"| gold cited by an exported citation at the gold's precision (BNS or IPC) | "
+                     f"{share('gold_exported')} |")
     missed = [r["id"] for r in dev if not r["gold_loose"]]
     sub_only = [r["id"] for r in dev if r["gold_loose"] and not r["gold_strict"]]
     notes = [f"- gold not cited at all: {', '.join(missed) or 'none'}",

@@ -53,6 +53,20 @@ def test_gold_strict_needs_the_sub_section_loose_does_not():
     assert not ae.cites_gold(cit(1, BNS, None), gold, strict=False)  # a judgment passage is no section
 
 
+def test_exported_pinpoint_reads_the_records_not_the_quotes():
+    four = StatuteRef("BNS", "318", ("4",))
+    quoted = cit(1, BNS, four, quote="(4) Whoever cheats", sentence="\u201c(4) Whoever cheats\u201d")
+    heading = cit(1, BNS, StatuteRef("BNS", "318"), sentence="BNS 318 - Cheating")
+    # the record keeps the most precise provision of its marker: s. 318(4)
+    assert ae.exported_meets_gold(answer("x [1]", [heading, quoted]), ["BNS 318(4)"])
+    assert [str(r) for r in ae.exported_pinpoints(answer("x [1]", [heading, quoted]))] == ["BNS 318(4)"]
+    # a record at the section does not meet a sub-section gold, whatever its quote opens with
+    opens = cit(1, BNS, StatuteRef("BNS", "318"), quote="(4) Whoever cheats", sentence="\u201c(4) Whoever cheats\u201d")
+    assert not ae.exported_meets_gold(answer("x [1]", [opens]), ["BNS 318(4)"])
+    assert ae.exported_meets_gold(answer("x [1]", [opens]), ["BNS 318"])
+    assert not ae.exported_meets_gold(answer("x [1]", [quoted]), ["BNS 318(2)"])
+
+
 def test_meets_gold_takes_either_code():
     a = answer("x [2].", [cit(2, IPC, StatuteRef("IPC", "420"))])
     assert ae.meets_gold(a, ["BNS 318(4)", "IPC 420"])
