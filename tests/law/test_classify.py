@@ -116,3 +116,14 @@ def test_pipeline_lookup_on_the_real_schedules(tmp_path):
             "punishment: Imprisonment for 7 years and fine. (BNSS First Schedule, p. 183)") in text
     res = pipe.lookup("BNS 318(4)")
     assert [(r.schedule, r.section) for r in res.classification] == [("BNSS", "318(4)"), ("CrPC", "420")]
+
+
+def test_the_ui_look_up_shows_the_classification_table(conc):
+    from legal_rag.ui.html import lookup_html
+
+    html = lookup_html(lookup("IPC 420", conc, schedule=SCHEDULE))
+    assert 'class="lr-rows lr-classification"' in html
+    assert "<td>IPC 420</td>" in html and "<td>BNS 318(4)</td>" in html
+    assert "<td>Cognizable.</td><td>Non-bailable.</td><td>Magistrate of the first class.</td>" in html
+    assert "<td>BNSS First Schedule, p. 12</td>" in html
+    assert "lr-classification" not in lookup_html(lookup("IPC 420", conc))
