@@ -396,6 +396,17 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
             stats["casebase"] = {"skipped": f"no case base: {exc.filename or exc} not found"}
         except CorpusError as exc:  # e.g. no correspondence tables to read the citations with
             stats["casebase"] = {"skipped": f"no case base: {exc}"}
+    if only is None:  # the First Schedules parsed now (30-60 s once, then cached), not on the first look-up
+        import time
+
+        from .ingest.schedules import load_schedules
+
+        t0 = time.perf_counter()
+        try:
+            rows = len(load_schedules(settings))
+            stats["schedules"] = {"rows": rows, "seconds": time.perf_counter() - t0}
+        except Exception as exc:  # noqa: BLE001 - the index stands without the classification; the reason is shown
+            stats["schedules"] = {"skipped": f"no offence classification: {type(exc).__name__}: {exc}"}
     return report, stats
 
 

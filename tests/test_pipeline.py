@@ -27,6 +27,16 @@ def test_build_report_covers_the_default_corpus(real_build):
     assert sections["IPC"] >= 511 and sections["CrPC"] >= 484 and sections["IEA"] >= 167
     assert report.judgments == 67 and not report.failed
     assert stats["chunks"] > 5000
+    # the First Schedules are parsed by the build (cached), so the first look-up does not wait for them
+    assert 900 <= stats["schedules"]["rows"] <= 1000, stats["schedules"]
+
+
+def test_the_first_lookup_reads_the_schedules_the_build_parsed(real_build, real_settings):
+    _, stats = real_build
+    p = Pipeline(real_settings)
+    res = p.lookup("BNS 318(4)")
+    assert len(p.schedule) == stats["schedules"]["rows"]
+    assert any(r.ref.section == "318" for r in res.classification)
 
 
 def test_ipc_420_question_cites_bns_318_4_with_its_page(real_pipeline):

@@ -96,6 +96,7 @@ def index_cmd(
         fail(exc)
     _print_report(report)
     cb = stats.pop("casebase", None)
+    sched = stats.pop("schedules", None)
     typer.echo("index: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
                                      for k, v in sorted(stats.items())))
     if cb and cb.get("skipped"):
@@ -105,6 +106,11 @@ def index_cmd(
             f"built in {cb.get('seconds', {}).get('total', 0.0):.0f} s"
         typer.echo(f"case base: {cb.get('cases', '?')} judgments, {cb.get('paragraphs', '?')} paragraphs, "
                    f"{cb.get('cites', '?')} section citations; {how}")
+    if sched and sched.get("skipped"):
+        typer.echo(f"First Schedules: {sched['skipped']} (look-ups show no cognizable/bailable/court)")
+    elif sched:
+        typer.echo(f"First Schedules: {sched['rows']} offence classification rows (BNSS and CrPC), ready in "
+                   f"{sched['seconds']:.1f} s")
     if json_path is not None:
         write_json(json_path, report_dict(report))
 
