@@ -72,6 +72,12 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             spans.append((base + cut, base + m.end()))
             cut = m.end()
         spans.append((base + cut, base + len(s)))
+    return trimmed(text, spans)
+
+
+def trimmed(text: str, spans) -> list[tuple[int, int]]:
+    """``[a, b)`` spans of ``text`` without their leading and trailing whitespace; spans left empty are dropped.
+    ``trimmed(" ab  c ", [(0, 4), (4, 7), (5, 5)]) -> [(1, 3), (5, 6)]``."""
     out = []
     for a, b in spans:
         while a < b and text[a].isspace():

@@ -31,3 +31,10 @@ def test_markers_stay_and_sentences_still_end():
                                       ("i.e", True), ("Cr.P.C", True), ("held", False), ("State", False), ("302", False)])
 def test_is_abbreviation(word, ok):
     assert is_abbreviation(word) is ok
+
+
+def test_trimmed_drops_outer_whitespace_and_empty_spans():
+    from legal_rag.text import trimmed
+
+    assert trimmed(" ab  c ", [(0, 4), (4, 7), (5, 5), (3, 5)]) == [(1, 3), (5, 6)]
+    assert trimmed("   ", [(0, 3)]) == []

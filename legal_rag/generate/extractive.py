@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ..injection import instruction_spans
 from ..law.pinpoint import BLOCK, SUB, chunk_layout, pin
-from ..text import content_terms, punishment_terms, split_sentences, unwrap
+from ..text import content_terms, punishment_terms, split_sentences, trimmed, unwrap
 from ..types import Chunk, Hit, StatuteRef
 from .prompt import passage_label
 
@@ -137,15 +137,7 @@ def _score(unit: _Unit, q: set[str], idf: dict[str, float], punish_q: bool) -> f
 def _pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``[a, b)`` cut into clauses (:data:`_CUT`), each without surrounding spaces."""
     cuts = [a] + [m.start() for m in _CUT.finditer(text, a, b)] + [b]
-    out = []
-    for x, y in zip(cuts, cuts[1:]):
-        while x < y and text[x].isspace():
-            x += 1
-        while y > x and text[y - 1].isspace():
-            y -= 1
-        if x < y:
-            out.append((x, y))
-    return out
+    return trimmed(text, zip(cuts, cuts[1:]))
 
 
 def window(text: str, a: int, b: int, q: set[str], idf: dict[str, float] | None = None,
