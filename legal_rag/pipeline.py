@@ -4,7 +4,8 @@
 
 Public API (used by ``legal_rag.cli``, ``legal_rag.ui`` and any HTTP API; they hold no logic of their own):
 
-* ``Pipeline.ask(question, offence_date=None, filters=None, generator=None) -> Answer``
+* ``Pipeline.ask(question, offence_date=None, filters=None, generator=None, previous=None) -> Answer`` (``previous``:
+  the previous turn, for a follow-up question; see :meth:`Pipeline.ask_stream`)
 * ``Pipeline.ask_stream(...) -> Iterator[str | Answer]``: text pieces as they are generated, then the final
   verified ``Answer`` last. What streams is the *draft*; the ``Answer`` is what survived verification.
 * ``Pipeline.search(query, filters=None, dense_query=None) -> tuple[Hit, ...]`` (fused, reranked when a reranker
@@ -52,11 +53,13 @@ if TYPE_CHECKING:
     from .index import Index
     from .index.casebase import CaseBase
     from .law import Concordance, LookupResult, Schedule
+    from .law.followup import Turn
     from .law.question import QuestionAnalysis
     from .rerank import Reranker
     from .retrieve import Filters
 
     FilterArg = Filters | Mapping[str, Any] | None
+    Previous = Answer | QuestionAnalysis | Turn | str | None
 
 _DONE = object()
 
@@ -195,17 +198,24 @@ class Pipeline:
         return text
 
     def ask(self, question: str, offence_date: dt.date | str | None = None, filters: FilterArg = None,
-            generator: str | None = None) -> Answer:
+            generator: str | None = None, previous: Previous = None) -> Answer:
         answer = None
-        for piece in self.ask_stream(question, offence_date=offence_date, filters=filters, generator=generator):
+        for piece in self.ask_stream(question, offence_date=offence_date, filters=filters, generator=generator,
+                                     previous=previous):
             if isinstance(piece, Answer):
                 answer = piece
         assert answer is not None
         return answer
 
     def ask_stream(self, question: str, offence_date: dt.date | str | None = None, filters: FilterArg = None,
-                   generator: str | None = None) -> Iterator[str | Answer]:
+                   generator: str | None = None, previous: Previous = None) -> Iterator[str | Answer]:
         """Look-up, retrieval, rerank, generation (streamed), citations, verification and supersession flags.
+
+        ``previous``: the previous turn of a conversation (its ``Answer``, ``QuestionAnalysis``, question text or
+        :class:`legal_rag.law.followup.Turn`); the pipeline keeps no state. A follow-up with no legal words of its
+        own ("and what about the punishment?", :func:`legal_rag.law.followup.is_followup`) is answered for the
+        provision of the previous turn, and the answer opens by saying which ("Taking this as a question about
+        BNS 318(4), from your previous question:").
 
         Raises before any work: :class:`LegalRagError` for an empty question, :class:`InputTooLongError`,
         :class:`~legal_rag.errors.FilterError` for an unknown filter key or value."""
@@ -240,6 +250,16 @@ class Pipeline:
             question, notice = unread.rest, language_notice(unread, answered=True)
             yield notice + "\n\n"
         conc = self.concordance
+        if previous is not None:  # a follow-up is asked about the previous turn's provision (BL-60)
+            from .law.followup import resolve_followup, turn_of
+
+            def read(q: str) -> QuestionAnalysis:
+                return analyse_question(self.read_input(q), offence_date, concordance=conc)
+
+            follow = resolve_followup(read(question), turn_of(previous, read))
+            if follow is not None:
+                question, notice = follow.question, "\n\n".join(filter(None, (notice, follow.note)))
+                yield follow.note + "\n\n"
         # the question is read once (issue 13): refs, idioms, dates (an offence_date argument wins over the text)
         analysis = analyse_question(question, offence_date, concordance=conc)
         offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
