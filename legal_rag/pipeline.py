@@ -299,6 +299,7 @@ class Pipeline:
             answer = dataclasses.replace(answer, text=f"{answer.text} {note}", problems=(*answer.problems, note))
         if suggestions:
             answer = dataclasses.replace(answer, suggestions=suggestions)
+        answer = self._with_head(answer, analysis, suggestions)
         if notice:
             answer = dataclasses.replace(answer, query=asked, text=f"{notice}\n\n{answer.text}",
                                          problems=(notice, *answer.problems))
@@ -343,6 +344,24 @@ class Pipeline:
         return report
 
     # ---- internals ------------------------------------------------------------------------------
+    def _with_head(self, answer: Answer, analysis: QuestionAnalysis,
+                   suggestions: tuple[SectionSuggestion, ...]) -> Answer:
+        """``answer`` opened by its composed head (:func:`legal_rag.generate.head.compose_head`: the governing
+        provisions, their First Schedule classification and the date rule, from structured data), kept in
+        ``Answer.head``. Added after verification: the head is not generated, so the verifier never removes it."""
+        from .generate.head import compose_head, head_text
+        from .retrieve.suggest import is_fact_pattern
+
+        def title_of(ref):
+            chunks = self.index.by_ref(ref.act, ref.section) if self._has_index else []
+            return chunks[0].title if chunks else ""
+
+        head = compose_head(analysis, suggestions if is_fact_pattern(analysis) else (), concordance=self.concordance,
+                            schedule=self.schedule, title_of=title_of)
+        if not head:
+            return answer
+        return dataclasses.replace(answer, head=head, text=f"{head_text(head)}\n\n{answer.text}")
+
     def _passage_flags(self, hit: Hit, offence_date: dt.date | str | None,
                        proceeding_date: dt.date | str | None = None) -> list[SupersessionFlag]:
         from .injection import without_instructions

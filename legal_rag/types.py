@@ -311,6 +311,33 @@ class SectionSuggestion:
 
 
 @dataclass(frozen=True)
+class HeadLine:
+    """One line of an answer's composed head (:func:`legal_rag.generate.head.compose_head`): the provision that
+    governs, built from structured data only, never generated.
+
+    ``ref`` is the governing provision; ``counterparts`` the other side of its pair by the official BPR&D table
+    (successors of an old-code ref, predecessors of a new-code one; ``()`` when the table names none);
+    ``status`` the table's answer for the pair (``mapped``, ``new_provision``, ``no_counterpart``, ``""``: not in
+    the tables); ``line`` the text shown ("BNS 318(4) (formerly IPC 420) -- Cheating: ...; cognizable, ...
+    [First Schedule, BNSS, p. 183]."); ``rule`` the date rule in words ("No offence date given: ..."); ``sources``
+    where each part came from ("First Schedule, BNSS, p. 183", "BPRD_correspondence_BNS_to_IPC_clean.csv#453");
+    ``rows`` the First Schedule rows quoted."""
+
+    ref: StatuteRef
+    line: str
+    rule: str = ""
+    counterparts: tuple[StatuteRef, ...] = ()
+    status: str = ""
+    sources: tuple[str, ...] = ()
+    rows: tuple[ScheduleRow, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The line and its date rule as the answer shows them."""
+        return f"{self.line} {self.rule}".strip()
+
+
+@dataclass(frozen=True)
 class Answer:
     query: str
     text: str
@@ -324,6 +351,9 @@ class Answer:
     #: for a fact-pattern question, the sections the most similar judgments and the statute text point to
     #: (:func:`legal_rag.retrieve.suggest.suggest`), best first; ``()`` otherwise
     suggestions: tuple[SectionSuggestion, ...] = ()
+    #: the composed head (:func:`legal_rag.generate.head.compose_head`): one line per governing provision, built
+    #: from the question analysis, the official table and the First Schedules; ``text`` opens with it
+    head: tuple[HeadLine, ...] = ()
 
 
 @dataclass(frozen=True)

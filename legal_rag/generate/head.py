@@ -1,0 +1,278 @@
+"""The composed head of a statute answer: which provisions govern, with their classification and the date rule.
+
+``compose_head(analysis, suggestions, concordance=..., schedule=..., title_of=...) -> tuple[HeadLine, ...]`` is
+deterministic and reads structured data only (no retrieval order, no model):
+
+* **Which provisions.** The sections the question names (:attr:`QuestionAnalysis.refs`: named, idiom and premise
+  refs in the order written; of the readings of a bare token such as "316(2)" one: for a classification question
+  one the First Schedules list, then the code of the era), or, for a fact pattern, the top suggestion's
+  ``cited_as`` (:mod:`legal_rag.retrieve.suggest`) -- unless the question names an offence by its First Schedule
+  name ("a dowry death": :func:`offence_named`), which then governs. Each is paired with its counterpart by the official BPR&D
+  table (:mod:`legal_rag.law.concordance`): IPC 420 <-> BNS 318(4).
+* **Which side of the pair leads** (the date rules of :mod:`legal_rag.law.supersede`): the substantive codes
+  (IPC/BNS) follow the offence date (BNS s.358; Constitution Art. 20(1)), procedure (CrPC/BNSS) and evidence
+  (IEA/BSA) the proceeding date (BNSS s.531(2), BSA s.170(2)). Before 1 July 2024 the old code leads; on or after
+  it, or with no date (the law in force today), the new code leads and its predecessor is named.
+* **One line per governing provision**: "BNS 318(4) (formerly IPC 420) -- Cheating: Imprisonment for 7 years and
+  fine; cognizable, non-bailable, triable by Magistrate of the first class [First Schedule, BNSS, p. 183]." The
+  title is the section's heading in the index (``title_of``); punishment and classification are the First
+  Schedule row's columns (:func:`legal_rag.law.classify.classify`), cited to the schedule's page. A part that is
+  not known is left out; nothing else is stated.
+* **The date rule in words** (``HeadLine.rule``): which code governs and why, naming the other side of the pair;
+  a new offence (table row "New") says the old code had no such offence; a section the table names no successor
+  for says so in the concordance's own words (``Correspondence.note``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from ..errors import LegalRagError
+from ..law.classify import classify
+from ..law.supersede import CUTOFF
+from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine, ScheduleRow, SectionSuggestion, \
+    StatuteRef
+
+if TYPE_CHECKING:
+    from ..law.classify import Schedule
+    from ..law.concordance import Concordance, Correspondence
+    from ..law.question import QuestionAnalysis
+
+#: a question about the First Schedule's columns ("is 316(2) bailable?", "which court tries 103?")
+CLASSIFICATION_Q = re.compile(r"\b(?:bailable|non-bailable|cognizable|cognisable|non-cognizable|triable|tried|tries|"
+                              r"try|which court|what court)\b", re.I)
+#: the saving clause of each old code (the substantive code by the offence date, the others by the proceeding)
+SAVING = {"IPC": "BNS s.358", "CrPC": "BNSS s.531(2)", "IEA": "BSA s.170(2)"}
+SUBSTANTIVE = frozenset({"IPC", "BNS"})
+#: at most this many schedule rows are described in one line (BNS 111 has six); the rest are counted
+MAX_ROWS = 3
+#: at most this many head lines (a question naming many sections keeps the first ones written)
+MAX_LINES = 4
+
+
+def _day(d: date) -> str:
+    """``date(2024, 6, 20) -> "20 June 2024"``."""
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def _refs(rs: Sequence[StatuteRef]) -> str:
+    return ", ".join(map(str, rs))
+
+
+def _query(conc: "Concordance", ref: StatuteRef) -> "Correspondence | None":
+    try:
+        return conc.query(ref)
+    except LegalRagError:
+        return None
+
+
+def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion], schedule: "Schedule",
+                   ) -> tuple[StatuteRef, ...]:
+    """The provisions the question is about, before the date rule picks a side of each pair: named / idiom /
+    premise refs in the order written (a premise's corrected provision first), one reading per bare token
+    (classification question: a reading the schedules list; then the era's code; then the Acts searched first),
+    else the top suggestion's ``cited_as`` (or ``ref``). ``()`` when the question names none and is no fact
+    pattern."""
+    out: list[StatuteRef] = []
+    by_span: dict[tuple[int, int], list[StatuteRef]] = {}
+    classifying = bool(CLASSIFICATION_Q.search(analysis.question))
+    premise_spans = {r.span for r in analysis.refs if r.how == "premise"}
+    for r in analysis.refs:
+        if r.how == "bare":
+            by_span.setdefault(r.span, []).append(r.ref)
+        elif r.how == "named" and r.span in premise_spans:
+            continue  # the question's wrong premise: the provision it meant leads
+        elif r.ref not in out:
+            out.append(r.ref)
+    era_acts = NEW_ACTS if analysis.era == "new" else OLD_ACTS
+    order = analysis.acts_first
+
+    def rank(ref: StatuteRef) -> tuple:
+        return (not (classifying and classify(ref, schedule)), ref.act not in era_acts,
+                order.index(ref.act) if ref.act in order else len(order), ref.act not in SUBSTANTIVE)
+
+    for readings in by_span.values():
+        best = min(readings, key=rank)
+        if best not in out:
+            out.append(best)
+    if not out and analysis.kind in ("offence", "punishment", "definition"):
+        named = offence_named(analysis.question, schedule, "IPC" if analysis.substantive_era == "old" else "BNS")
+        if named is not None:
+            out.append(named)
+        elif suggestions:
+            top = suggestions[0]
+            out.append(top.cited_as or top.ref)
+    return tuple(out)
+
+
+_NOT_A_NAME = re.compile(r"^(?:in|if|when|where|with|by|being|for|of|or|and|any|the|other)\b", re.I)
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+
+def offence_named(question: str, schedule: "Schedule", act: str) -> StatuteRef | None:
+    """The section whose First Schedule offence name (column 2, at least two words: "Dowry death", "Criminal breach
+    of trust") the question contains word for word, among the rows of ``act``; the longest name wins, then the
+    first printed. ``None`` when no name of two or more words is in the question (one-word names such as "Murder"
+    or "Theft" name several rows and are left to the section finder). A row printed as a further case, or whose
+    text is a condition ("If ...", "In any other case"), names no offence."""
+    text = _words(question)
+    best: tuple[int, StatuteRef] | None = None
+    for r in schedule.rows:
+        if r.act != act or r.continued or _NOT_A_NAME.match(r.offence.strip()):
+            continue
+        name = _words(r.offence)
+        if len(name.split()) >= 2 and name in text and (best is None or len(name) > best[0]):
+            best = (len(name), r.ref)
+    return best[1] if best else None
+
+
+def _era_of(ref: StatuteRef, analysis: "QuestionAnalysis") -> tuple[str, date | None]:
+    if ref.act in SUBSTANTIVE:
+        return analysis.substantive_era, analysis.offence_date
+    return analysis.procedural_era, analysis.proceeding_date
+
+
+def _rows_part(rows: Sequence[ScheduleRow]) -> str:
+    """The punishment and classification columns of ``rows`` in words, each cited to its schedule page."""
+    def one(r: ScheduleRow) -> str:
+        parts = []
+        if r.punishment:
+            parts.append(r.punishment.rstrip(". "))
+        cls = []
+        if r.cognizable is not None:
+            cls.append("cognizable" if r.cognizable else "non-cognizable")
+        elif r.cognizable_text:
+            cls.append(r.cognizable_text.rstrip(". "))
+        if r.bailable is not None:
+            cls.append("bailable" if r.bailable else "non-bailable")
+        elif r.bailable_text:
+            cls.append(r.bailable_text.rstrip(". "))
+        if r.court:
+            cls.append(f"triable by {r.court.rstrip('. ')}")
+        if cls:
+            parts.append(", ".join(cls))
+        return "; ".join(parts) + f" [First Schedule, {r.schedule}, p. {r.page}]"
+
+    if len(rows) == 1:
+        return one(rows[0])
+    shown = [f"{r.act} {r.section}" + (" (further case)" if r.continued else "") + f" ({r.offence.rstrip('. ')}): "
+             + one(r) for r in rows[:MAX_ROWS]]
+    more = len(rows) - MAX_ROWS
+    tail = ""
+    if more > 0:
+        pages = sorted({r.page for r in rows[MAX_ROWS:]})
+        where = f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}-{pages[-1]}"
+        tail = f"; {more} more row{'s' if more > 1 else ''} [First Schedule, {rows[0].schedule}, {where}]"
+    return "; ".join(shown) + tail
+
+
+def _line(lead: StatuteRef, other: tuple[StatuteRef, ...], old_leads: bool, title: str,
+          rows: Sequence[ScheduleRow]) -> str:
+    if other:
+        pair = f" (formerly {_refs(other)})" if lead.act in NEW_ACTS else f" (now {_refs(other)})"
+    else:
+        pair = ""
+    head = f"{lead}{pair}"
+    body = []
+    if title:
+        body.append(title.rstrip(". "))
+    text = head + (f" -- {body[0]}" if body else "")
+    if rows:
+        text += (": " if body else " -- ") + _rows_part(rows)
+    return text + "."
+
+
+def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnalysis", named: StatuteRef) -> str:
+    """The date rule for the pair of ``named`` (its correspondence ``c``) in words, ``lead`` the side that leads."""
+    if c is None or c.status == "invalid":
+        return ""
+    era, when = _era_of(named, analysis)
+    old_act = named.act if named.act in OLD_ACTS else PREDECESSOR_ACT[named.act]
+    new_act = SUCCESSOR_ACT[old_act]
+    saving = SAVING[old_act]
+    what = "offence" if old_act == "IPC" else "proceeding"
+    old_side = (named,) if named.act in OLD_ACTS else c.targets
+    new_side = (named,) if named.act in NEW_ACTS else c.targets
+    rows = "; ".join(r.source_row for r in c.rows)
+    if c.status == "new_provision":  # a new-code section the table marks New: the old code had no such offence
+        text = (f"{named} is new ({rows}: New): the {old_act} had no such "
+                f"{'offence' if old_act == 'IPC' else 'provision'}")
+        if old_act == "IPC":
+            text += "; it cannot reach acts before 1 July 2024 (Constitution Art. 20(1))"
+        if when is not None:
+            text += (f". The {what} date {_day(when)} is " + ("before" if when < CUTOFF else "on or after")
+                     + " 1 July 2024")
+        return text + "."
+    if c.status == "no_counterpart":  # an old-code section the table names no successor for (377, 497, 124A)
+        base = c.note.strip()
+        if named.act in OLD_ACTS:
+            if when is not None and when < CUTOFF:
+                return f"The {what} date {_day(when)} is before 1 July 2024: {named} governs ({saving}). {base}"
+            return (f"{named} governs only {what}s before 1 July 2024 ({saving}); there is no {new_act} successor "
+                    f"by the official table. {base}")
+        return base
+    def governs(side: tuple[StatuteRef, ...]) -> str:
+        return f"{_refs(side)} govern{'s' if len(side) == 1 else ''}"
+
+    if when is None:
+        earlier = "an offence committed" if what == "offence" else "a proceeding pending"
+        return (f"No {what} date given: the law in force today leads, {governs(new_side)} (in force from 1 July "
+                f"2024); for {earlier} before 1 July 2024, {_refs(old_side)} ({saving}).")
+    if when < CUTOFF:
+        return (f"{what.capitalize()} date {_day(when)} is before 1 July 2024: {governs(old_side)} ({saving}); "
+                f"for later {what}s {_refs(new_side)}.")
+    return (f"{what.capitalize()} date {_day(when)} is on or after 1 July 2024: {governs(new_side)}; "
+            f"{_refs(old_side)} only for {what}s before 1 July 2024 ({saving}).")
+
+
+def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion] = (), *,
+                 concordance: "Concordance", schedule: "Schedule",
+                 title_of: Callable[[StatuteRef], str] = lambda ref: "") -> tuple[HeadLine, ...]:
+    """The head lines of an answer (see the module docstring); ``()`` when no provision governs by the question.
+
+    ``title_of(ref)`` gives a section's heading as indexed ("" when unknown); ``schedule`` the First Schedule
+    rows (an empty :class:`~legal_rag.law.classify.Schedule` leaves classification out).
+    """
+    lines: list[HeadLine] = []
+    seen: set[StatuteRef] = set()
+    for named in governing_refs(analysis, suggestions, schedule):
+        c = _query(concordance, named) if named.act in OLD_ACTS | NEW_ACTS else None
+        counterparts = c.targets if c is not None else ()
+        era, _ = _era_of(named, analysis)
+        old_leads = era == "old"
+        if named.act in OLD_ACTS:
+            leads = (named,) if old_leads or not counterparts else counterparts
+        elif named.act in NEW_ACTS:
+            leads = counterparts if old_leads and counterparts else (named,)
+        else:
+            leads = (named,)
+        rule = _rule(leads[0], c, analysis, named)
+        for lead in leads:
+            if lead in seen:
+                continue
+            seen.add(lead)
+            if lead == named:
+                other = counterparts
+            else:
+                other = (named,)
+            rows = classify(lead, schedule) if lead.act in ("BNS", "IPC") else ()
+            title = title_of(lead) if lead.section else ""
+            sources = tuple(dict.fromkeys(f"First Schedule, {r.schedule}, p. {r.page}" for r in rows))
+            if c is not None:
+                sources += tuple(r.source_row for r in c.rows)
+            lines.append(HeadLine(lead, _line(lead, other, old_leads, title, rows), rule if lead == leads[0] else "",
+                                  other, c.status if c is not None else "", sources, tuple(rows)))
+    return tuple(lines[:MAX_LINES])
+
+
+def head_text(lines: Sequence[HeadLine]) -> str:
+    """The head as the answer opens with it: one paragraph per line (its date rule after it)."""
+    return "\n".join(h.text for h in lines)
+
+
+__all__ = ["CLASSIFICATION_Q", "compose_head", "governing_refs", "head_text", "offence_named"]

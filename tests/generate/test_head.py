@@ -1,0 +1,106 @@
+"""The composed head (legal_rag.generate.head): governing provisions by the date rules, each part from its source."""
+
+from __future__ import annotations
+
+import pytest
+
+from legal_rag.config import Settings
+from legal_rag.generate.head import compose_head, governing_refs, head_text, offence_named
+from legal_rag.law import Schedule
+from legal_rag.law.question import analyse
+from legal_rag.types import ScheduleRow, SectionSuggestion, StatuteRef
+
+
+@pytest.fixture(scope="module")
+def conc():
+    from legal_rag.law import load_concordance
+
+    if not (Settings().corpus_path / "mappings").is_dir():
+        pytest.skip("shared corpus (correspondence tables) not found")
+    return load_concordance()
+
+
+def _row(act, section, sub=(), n=1, **kw) -> ScheduleRow:
+    printed = section + "".join(f"({s})" for s in sub)
+    base = dict(schedule="BNSS" if act == "BNS" else "CrPC", act=act, section=printed,
+                ref=StatuteRef(act, section, sub), offence=f"Offence {printed}.", punishment="Imprisonment for 7 years.",
+                cognizable=True, bailable=False, court="Magistrate of the first class.",
+                cognizable_text="Cognizable.", bailable_text="Non-bailable.", source="x.pdf", page=100 + n, row=n)
+    return ScheduleRow(**{**base, **kw})
+
+
+SCHEDULE = Schedule((
+    _row("BNS", "318", ("4",), 1, offence="Cheating and dishonestly inducing delivery of property."),
+    _row("IPC", "420", (), 2, page=7),
+    _row("BNS", "316", ("2",), 3, bailable=True, bailable_text="Bailable.", punishment="Fine."),
+    _row("IPC", "304B", (), 4, offence="Dowry death.", court="Court of Session."),
+    _row("BNS", "80", ("2",), 5, offence="Dowry death.", court="Court of Session."),
+))
+TITLES = {StatuteRef("BNS", "318"): "Cheating", StatuteRef("IPC", "420"): "Cheating and dishonestly inducing"}
+
+
+def head(question, conc, offence_date=None, suggestions=()):
+    a = analyse(question, offence_date, concordance=conc)
+    return compose_head(a, suggestions, concordance=conc, schedule=SCHEDULE,
+                        title_of=lambda r: TITLES.get(r.base, ""))
+
+
+def test_no_date_the_new_code_leads_with_its_predecessor_named(conc):
+    (h,) = head("What is the BNS equivalent of IPC 420?", conc)
+    assert h.ref == StatuteRef("BNS", "318", ("4",)) and h.counterparts == (StatuteRef("IPC", "420"),)
+    assert h.line == ("BNS 318(4) (formerly IPC 420) -- Cheating: Imprisonment for 7 years; cognizable, non-bailable, "
+                      "triable by Magistrate of the first class [First Schedule, BNSS, p. 101].")
+    assert "No offence date given" in h.rule and "IPC 420 (BNS s.358)" in h.rule
+    assert "First Schedule, BNSS, p. 101" in h.sources and any("#" in s for s in h.sources)  # the table row
+
+
+def test_an_offence_before_the_cutoff_leads_with_the_old_code(conc):
+    (h,) = head("Is IPC 420 bailable?", conc, "2024-06-20")
+    assert h.ref == StatuteRef("IPC", "420") and h.line.startswith("IPC 420 (now BNS 318(4)) -- ")
+    assert "[First Schedule, CrPC, p. 7]" in h.line
+    assert h.rule == ("Offence date 20 June 2024 is before 1 July 2024: IPC 420 governs (BNS s.358); for later "
+                      "offences BNS 318(4).")
+
+
+def test_after_the_cutoff_the_new_code_governs(conc):
+    (h,) = head("Is IPC 420 bailable?", conc, "2024-07-05")
+    assert h.ref == StatuteRef("BNS", "318", ("4",))
+    assert h.rule.startswith("Offence date 5 July 2024 is on or after 1 July 2024: BNS 318(4) governs")
+
+
+def test_bare_token_takes_the_reading_the_schedule_classifies(conc):
+    (h,) = head("Is 316(2) bailable?", conc)
+    assert h.ref == StatuteRef("BNS", "316", ("2",))
+    assert "cognizable, bailable" in h.line and "[First Schedule, BNSS, p. 103]" in h.line
+
+
+def test_unknown_parts_are_left_out(conc):
+    (h,) = head("What is the BNS equivalent of IPC 377?", conc)  # no row, no title in this fixture
+    assert h.line == "IPC 377." and h.status == "no_counterpart" and h.counterparts == ()
+    assert "The official table names no BNS counterpart for IPC 377" in h.rule
+
+
+def test_a_new_offence_says_the_old_code_had_none(conc):
+    (h,) = head("What is the punishment under BNS 111?", conc)
+    assert h.status == "new_provision" and "the IPC had no such offence" in h.rule
+    assert "Constitution Art. 20(1)" in h.rule
+
+
+def test_procedure_follows_the_proceeding_date(conc):
+    (h,) = head("a 438 application for my client", conc)
+    assert h.ref.act == "BNSS" and "No proceeding date given" in h.rule and "BNSS s.531(2)" in h.rule
+
+
+def test_fact_pattern_takes_the_top_suggestion_or_an_offence_named(conc):
+    sugg = (SectionSuggestion(StatuteRef("BNS", "318"), 1.0, 3, (), 50, 1, cited_as=StatuteRef("BNS", "318", ("4",))),)
+    a = analyse("My client was cheated by someone who promised a job. Which sections apply?", concordance=conc)
+    assert governing_refs(a, sugg, SCHEDULE) == (StatuteRef("BNS", "318", ("4",)),)
+    a = analyse("Which section applies to a dowry death?", "2024-05-10", concordance=conc)
+    assert governing_refs(a, sugg, SCHEDULE) == (StatuteRef("IPC", "304B"),)
+    assert offence_named("a dowry death", SCHEDULE, "BNS") == StatuteRef("BNS", "80", ("2",))
+    assert offence_named("a death", SCHEDULE, "BNS") is None
+
+
+def test_no_provision_no_head(conc):
+    assert head("What is the procedure for recording a confession?", conc) == ()
+    assert head_text(()) == ""
