@@ -53,9 +53,10 @@ def shown(markdown: str) -> str:
 
 def run_ask(demo, question: str, *, history: list | None = None, offence_date: str = "", acts: list | None = None,
             codes: str = "both", judgments: bool = True, generator: str | None = None,
-            include_unverified: bool = False) -> AskView:
-    """Run the Ask button's handler with these control values to the end; the last outputs as an :class:`AskView`."""
+            include_unverified: bool = False, previous=None) -> AskView:
+    """Run the Ask button's handler with these control values to the end; the last outputs as an :class:`AskView`.
+    ``previous`` is what the answer state holds (the last turn's Answer, as the UI passes it)."""
     outs = list(handlers(demo)["ask"](question, history or [], offence_date, acts or [], codes, judgments, generator,
-                                      include_unverified))
+                                      include_unverified, previous))
     chat, cites, banner, answer, pick, view, *exports = outs[-1]
     return AskView(chat, cites, banner, answer, pick, view, exports, len(outs))

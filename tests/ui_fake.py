@@ -90,9 +90,9 @@ class FakePipeline:
         return [p for p in self.ask_stream(question, offence_date, filters, **kw) if isinstance(p, Answer)][-1]
 
     def ask_stream(self, question: str, offence_date: dt.date | None = None, filters: dict | None = None,
-                   generator: str | None = None) -> Iterator[str | Answer]:
+                   generator: str | None = None, previous=None) -> Iterator[str | Answer]:
         self.calls.append({"question": question, "offence_date": offence_date, "filters": filters,
-                           "generator": generator})
+                           "generator": generator, "previous": previous})
         if "420" in question:
             text = ("Cheating and dishonestly inducing delivery of property, formerly IPC 420, is now BNS 318(4) [1]. "
                     "It is punishable with imprisonment up to seven years and fine [1]. "

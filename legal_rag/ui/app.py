@@ -6,7 +6,7 @@
   through ``Pipeline.source_file``; nothing else on disk is reachable) and mounts the UI at ``/``, with the optional
   login (``auth_user`` / ``auth_password``) guarding both, and the upload limit (``upload_max_mb``).
 * JSON API beside the UI (same login): ``GET /api/lookup?q=IPC+420`` (the LookupResult as JSON) and
-  ``POST /api/ask`` with question, offence_date, filters (the Answer as the JSON export). A body that does not fit
+  ``POST /api/ask`` with question, offence_date, filters, previous_question (the Answer as the JSON export). A body that does not fit
   (an unknown field or filter key, a bad date or filter value) is answered 400 with a message naming it; a
   question above ``settings.question_max_chars`` characters 413, with the limit stated.
 * User text is put in one normal form first (:func:`legal_rag.law.normalise.normalise_input`) and shown back as
@@ -26,6 +26,7 @@ import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -58,6 +59,9 @@ class AskRequest(BaseModel):
     question: str
     offence_date: str | None = None
     filters: dict | None = None
+    #: the previous question of the conversation (same length limit): a follow-up with no legal words of its own
+    #: is answered for that question's provision (``Pipeline.ask(previous=...)``, BL-60)
+    previous_question: str | None = None
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$])")
@@ -115,7 +119,30 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         return (history, "", "", None, gr.update(choices=[], value=None), fmt.source_view_html(None, None),
                 *_exports(None, False))
 
-    def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified):
+    def banner_of(answer: Answer, offence_date) -> str:
+        """The banner of ``answer`` with which date decides for each Act (the question's dates, the date field
+        winning, read by the one question analysis)."""
+        from ..law.question import analyse
+
+        try:
+            a = analyse(answer.query, offence_date, concordance=getattr(pipe, "concordance", None))
+            dates = {"offence_date": a.offence_date, "proceeding_date": a.proceeding_date}
+        except (LegalRagError, ValueError):
+            dates = {"offence_date": offence_date}
+        return fmt.supersession_banner(answer.flags, answer.problems, row_link=row_link, **dates)
+
+    def row_link(name: str) -> str | None:
+        """A link to a correspondence table's file when the server serves it (``Pipeline.source_file``)."""
+        try:
+            pipe.source_file(name)
+        except (LegalRagError, OSError, ValueError):
+            return None
+        return f"/source/{quote(name, safe='')}"
+
+    def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified, previous=None):
+        """One chat turn. ``previous`` is the last turn's Answer (the ``answer_state``): a follow-up with no legal
+        words of its own is answered for its provision (BL-60). Each answer in the history keeps its own compact
+        source list (:func:`legal_rag.ui.html.sources_line`)."""
         history = list(history or [])
         question = normalise_input(question or "")
         if not question:
@@ -134,6 +161,8 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             return
         if len(generators) > 1 and generator in generators:
             kwargs["generator"] = generator
+        if isinstance(previous, Answer):
+            kwargs["previous"] = previous
         yield cleared(history, "")
         text, answer = "", None
         try:
@@ -155,9 +184,11 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         if answer is None:
             yield cleared(history, "No answer: the pipeline ended without an answer")
             return
-        history[-1] = {"role": "assistant", "content": as_text(answer.text)}
+        sources = fmt.sources_line(answer)
+        history[-1] = {"role": "assistant", "content": as_text(answer.text) + (f"\n\n{as_text(sources)}" if sources
+                                                                               else "")}
         choices = fmt.source_choices(answer)
-        yield (history, fmt.citations_panel(answer), fmt.supersession_banner(answer.flags, answer.problems), answer,
+        yield (history, fmt.citations_panel(answer), banner_of(answer, kwargs["offence_date"]), answer,
                gr.update(choices=choices, value=choices[0][1] if choices else None),
                fmt.source_view_html(answer, choices[0][1] if choices else None), *_exports(answer, include_unverified))
 
@@ -246,7 +277,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             ingest_btn = gr.Button("Add to index", elem_id="lr-ingest")
             report = gr.HTML(elem_id="lr-report")
 
-        ask_inputs = [question, chat, offence_date, acts, codes, judgments, generator, include_unverified]
+        ask_inputs = [question, chat, offence_date, acts, codes, judgments, generator, include_unverified, answer_state]
         ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads]
         for trigger in (send.click, question.submit):
             trigger(ask, ask_inputs, ask_outputs).then(lambda: "", None, question).then(None, js=SHOW_NEWEST_JS)
@@ -355,6 +386,7 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         """The verified Answer as the JSON export (:func:`legal_rag.export.export_answer`). 400 naming the field
         for a bad date or filter (an unknown key included), 413 for a question above the limit."""
         question = checked(body.question, "question")
+        previous = checked(body.previous_question, "previous_question") if body.previous_question else None
         try:
             when = fmt.parse_offence_date(normalise_input(body.offence_date or ""))
             filters = Filters.of(body.filters)
@@ -362,7 +394,7 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             raise HTTPException(status_code=400, detail=str(exc)) from None
         try:
             answer = pipe.ask(question, offence_date=when, filters=None if filters is None or filters.is_empty()
-                              else filters)
+                              else filters, **({"previous": previous} if previous else {}))
         except InputTooLongError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from None
         except LegalRagError as exc:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 from html import escape
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
+from ..law.supersede import CUTOFF
 from ..types import NEW_ACTS, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
 
 if TYPE_CHECKING:
@@ -99,6 +100,20 @@ def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
             + "".join(items) + "</ul></div>")
 
 
+def sources_line(answer: Answer | None) -> str:
+    """The compact list of an answer's citations kept with its message in the chat history (issue 14, BL-60), as
+    plain text (the caller escapes it): ``"Sources: [1] BNS s. 318(4), p. 87; [2] IPC s. 420, p. 96 (unverified)"``;
+    a judgment by its citation string. "" when the answer cites nothing."""
+    if answer is None:
+        return ""
+    parts = []
+    for r in citation_records(answer, include_unverified=True):
+        name = f"{r.act} s. {r.section}" if r.kind == "statute" and r.act and r.section else r.citation
+        mark = "" if r.support == "supported" else f" ({MARKS[r.support][1]})"
+        parts.append(f"[{r.marker}] {name}, {r.page_label}{mark}")
+    return "Sources: " + "; ".join(parts) if parts else ""
+
+
 def citations_panel(answer: Answer | None) -> str:
     """The citation table of ``answer``: every marker (verified or not, each marked), act, section, title, page
     link, quoted passage and weight (the Weight column only when some citation has one: attribution on); for a
@@ -122,36 +137,129 @@ def _counts(answer: Answer, marker: int) -> tuple[int, int]:
     return sum(sup), len(sup)
 
 
-def _flag(f: SupersessionFlag, found_in: list[str]) -> str:
+_CODE_NAMES = {"IPC": "the IPC", "BNS": "the BNS", "CrPC": "the CrPC", "BNSS": "the BNSS", "IEA": "the Evidence Act",
+               "BSA": "the BSA"}
+#: which savings clause keeps each old Act alive, and for what (BNS s.358(2), BNSS s.531(2), BSA s.170(2))
+_SAVED_BY = {"IPC": ("BNS s.358", "offences committed"), "CrPC": ("BNSS s.531(2)", "proceedings begun"),
+             "IEA": ("BSA s.170(2)", "proceedings begun")}
+#: flags that state one fact about the date: an old section saved by the date, or a new one that cannot reach back
+_DATE_KINDS = ("saved", "predates_new_code", "new_offence_retroactive")
+
+
+def _refs(refs: Iterable) -> str:
+    """Distinct refs, a sub-section left out when its whole section is listed ("BNS 80, BNS 80(1)" -> "BNS 80")."""
+    refs = list(dict.fromkeys(refs))
+    return ", ".join(str(r) for r in refs if not (getattr(r, "sub", ()) and r.base in refs))
+
+
+def _row_label(source_row: str, row_link: Callable[[str], str | None] | None) -> str:
+    """"BPR&D table, row 453" per row of ``source_row`` ("<file>#<row>;..."), each a link when ``row_link(file)``
+    gives a URL (the table's file is served), else plain text; the file name is kept as the link's title."""
+    out = []
+    for part in filter(None, source_row.split(";")):
+        name, _, row = part.partition("#")
+        label = f"BPR&D table, row {row}" if row else "BPR&D table"
+        if "DERIVED" in name:
+            label += " (derived, not official)"
+        url = row_link(name) if row_link else None
+        out.append(f'<a class="lr-row" href="{escape(url)}" target="_blank" title="{escape(name)}">{escape(label)}</a>'
+                   if url else f'<span class="lr-row" title="{escape(name)}">{escape(label)}</span>')
+    return "; ".join(dict.fromkeys(out))
+
+
+def _words(kind: str, old, new: list, applies: str) -> str:
+    """The flag in a lawyer's words (rules: BNS s.358, BNSS s.531(2), BSA s.170(2), Constitution Art. 20(1))."""
+    o, n = str(old), _refs(new) or "no counterpart named in the official table"
+    saved_by, what = _SAVED_BY.get(getattr(old, "act", ""), ("the savings clause", "matters"))
+    if kind == "superseded":
+        return f"{o} is replaced by {n} for {what} on or after 1 July 2024 ({saved_by} keeps {o} for earlier ones)."
+    if kind == "saved" or kind == "predates_new_code":
+        return (f"{o} governs here: the date is before 1 July 2024 ({saved_by}). {n} applies to {what} on or after "
+                f"1 July 2024.")
+    if kind == "new_offence_retroactive":
+        return f"{n} is a new offence: it cannot reach acts before 1 July 2024 (Constitution Art. 20(1))."
+    if kind == "no_counterpart":
+        return f"{o} has no successor named in the official table; it is repealed from 1 July 2024 ({saved_by})."
+    if kind == "not_in_force":
+        return f"{o} is not in force."
+    return ""
+
+
+def _flag(key: tuple, group: list[SupersessionFlag], row_link: Callable[[str], str | None] | None) -> str:
+    f = group[0]
     kind = f.kind
-    new = ", ".join(map(str, f.new)) or "no counterpart named in the table"
+    new = [r for g in group for r in g.new]
     label = _PROBLEM_KINDS.get(kind)
-    head = (f"{escape(label)}: {escape(str(f.old))}" if label and kind in ("ambiguous", "invalid")
-            else f"{escape(str(f.old))} → {escape(new)}")
-    applies = f'<span class="lr-applies">Applies: {escape(f.applies)}</span>' if f.applies else ""
-    row = f'<span class="lr-row">Table: {escape(f.source_row)}</span>' if f.source_row else ""
-    return (f'<div class="lr-flag lr-{escape(kind)}" data-kind="{escape(kind)}"><b>{head}</b> '
-            f'<span class="lr-kind">[{escape(kind.replace("_", " "))}]</span> {applies} {row}'
-            f'<div class="lr-note">{escape(f.note)}</div><div class="lr-found">found in {escape(", ".join(found_in))}</div></div>')
+    if label and kind in ("ambiguous", "invalid"):
+        head = f"{escape(label)}: {escape(str(f.old))}"
+    else:
+        head = f"{escape(str(f.old))} → {escape(_refs(new) or 'no counterpart named in the table')}"
+    words = _words(kind, f.old, new, f.applies)
+    if kind in ("ambiguous", "invalid", "collision"):  # the note is the explanation (readings, the namesake)
+        words = f.note
+    applies = f'<span class="lr-applies">Applies: {escape(f.applies)}</span>' if f.applies and \
+        f.applies != "unknown" else ""
+    rows = _row_label(";".join(dict.fromkeys(g.source_row for g in group if g.source_row)), row_link)
+    return (f'<div class="lr-flag lr-{escape(kind)}" data-kind="{escape(kind)}"><b>{head}</b> {applies} '
+            f'<span class="lr-words">{escape(words)}</span>' + (f" ({rows})" if rows else "") + "</div>")
 
 
-def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[str] = ()) -> str:
-    """One banner entry per distinct flag (old → new, kind, which code applies, the table row, the note, and
-    where it was found: query / passage / answer) and one per problem string; "" when there is nothing to show."""
-    groups: dict[tuple, list[str]] = {}
-    first: dict[tuple, SupersessionFlag] = {}
-    for f in flags:  # the same flag found in the query and in passages is shown once, with every place
-        key = (f.old, f.new, f.kind, f.applies, f.note, f.source_row)
-        first.setdefault(key, f)
-        groups.setdefault(key, [])
-        if f.found_in not in groups[key]:
-            groups[key].append(f.found_in)
-    problems = list(problems)
+def date_rules(offence_date: dt.date | None = None, proceeding_date: dt.date | None = None) -> tuple[str, ...]:
+    """Which date decides for each Act, in words ("" when no date is known): the offence date decides the
+    substantive code (IPC or BNS: BNS s.358; Constitution Art. 20(1)), the date the proceeding was instituted
+    decides procedure and evidence (CrPC or BNSS, Evidence Act or BSA: BNSS s.531(2), BSA s.170(2))."""
+    if offence_date is None and proceeding_date is None:
+        return ()
+    out = []
+    if offence_date is not None:
+        code = "the IPC" if offence_date < CUTOFF else "the BNS"
+        out.append(f"Offence date {offence_date:%d %B %Y} ({offence_date.isoformat()}) decides the substantive code: "
+                   f"{code} governs (BNS s.358; a new offence never reaches back, Constitution Art. 20(1)).")
+    else:
+        out.append("No offence date given: the substantive code (IPC or BNS) follows the date of the offence "
+                   "(IPC before 1 July 2024, BNS s.358).")
+    if proceeding_date is not None:
+        old = proceeding_date < CUTOFF
+        out.append(f"Proceeding date {proceeding_date:%d %B %Y} ({proceeding_date.isoformat()}) decides procedure and "
+                   f"evidence: {'the CrPC and the Evidence Act continue' if old else 'the BNSS and the BSA govern'} "
+                   "(BNSS s.531(2), BSA s.170(2)).")
+    else:
+        out.append("No proceeding date given: procedure and evidence follow the proceeding, not the offence -- the "
+                   "CrPC and the Evidence Act for a trial or inquiry pending on 1 July 2024 (BNSS s.531(2), "
+                   "BSA s.170(2)), the BNSS and the BSA otherwise.")
+    return tuple(out)
+
+
+def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[str] = (), *,
+                        offence_date: dt.date | None = None, proceeding_date: dt.date | None = None,
+                        row_link: Callable[[str], str | None] | None = None) -> str:
+    """The banner a lawyer reads (issue 14, BL-61): each distinct flag once, in words ("IPC 420 → BNS 318(4)
+    Applies: BNS -- IPC 420 is replaced by BNS 318(4) for offences committed on or after 1 July 2024 ... (BPR&D
+    table, row 453)"), the table row a link when ``row_link(file)`` gives one; then, with a date known, which date
+    decides for each Act (:func:`date_rules`). Where each flag was found (query, passage chunk ids, answer), the
+    notes as the flag module wrote them and ``problems`` (verifier messages, notices) go to a collapsed
+    ``<details>`` ("Details"), never the banner's text. "" when there is nothing to show.
+
+    Distinct means: the same old section, kind and governing code, whatever sub-section ("IPC 304B(1)" and
+    "IPC 304B" are one flag) and wherever it was found; a new section's "predates the new code" flag is the same
+    fact as its predecessor's "saved" flag and is shown with it."""
+    groups: dict[tuple, list[SupersessionFlag]] = {}
+    for f in flags:
+        family = "date" if f.kind in _DATE_KINDS and f.kind != "new_offence_retroactive" else f.kind
+        base = (f.old.act, f.old.section) if f.kind not in ("ambiguous", "invalid") else (f.old.act, str(f.old), f.note)
+        groups.setdefault((*base, family, f.applies), []).append(f)
+    problems = list(dict.fromkeys(problems))
     if not groups and not problems:
         return ""
-    body = "".join(_flag(first[k], where) for k, where in groups.items())
-    body += "".join(f'<div class="lr-flag lr-problem" data-kind="problem">{escape(p)}</div>' for p in problems)
-    return f'<div class="lr-banner">{body}</div>'
+    body = "".join(_flag(k, g, row_link) for k, g in groups.items())
+    rules = date_rules(offence_date, proceeding_date) if groups or offence_date or proceeding_date else ()
+    body += "".join(f'<div class="lr-date-rule">{escape(r)}</div>' for r in rules)
+    detail = "".join(f'<li class="lr-detail" data-detail="{escape(g[0].kind)}">{escape(str(g[0].old))}: '
+                     f'{escape(" ".join(dict.fromkeys(x.note for x in g if x.note)))} <span class="lr-found">found in '
+                     f'{escape(", ".join(dict.fromkeys(x.found_in for x in g)))}</span></li>' for g in groups.values())
+    detail += "".join(f'<li class="lr-detail lr-problem" data-detail="problem">{escape(p)}</li>' for p in problems)
+    details = f'<details class="lr-details"><summary>Details</summary><ul>{detail}</ul></details>' if detail else ""
+    return f'<div class="lr-banner">{body}{details}</div>'
 
 
 def _section_box(label: str, sec: Section | None) -> str:
@@ -248,9 +356,11 @@ CSS = """
 .lr-banner { border-left: 6px solid #e8a317; background: #fff8e1; padding: 6px 10px; margin: 4px 0; color: #222; }
 .lr-flag { margin: 4px 0; } .lr-ambiguous, .lr-invalid, .lr-collision, .lr-not_in_force, .lr-problem { color: #8b0000; }
 .lr-note, .lr-found { font-size: 0.85em; color: #444; }
+.lr-date-rule { margin: 4px 0; font-size: 0.92em; } .lr-details { font-size: 0.85em; color: #444; margin-top: 4px; }
 .lr-side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(20em, 1fr)); gap: 12px; }
 .lr-text { white-space: pre-wrap; font-size: 0.85em; max-height: 30em; overflow: auto; }
 """
 
 __all__ = ["CSS", "case_page_html", "case_url", "citations_panel", "ingest_report_html", "lookup_html", "notice_html",
-           "parse_offence_date", "source_choices", "source_url", "source_view_html", "suggestions_html", "supersession_banner"]
+           "parse_offence_date", "source_choices", "source_url", "source_view_html", "sources_line", "suggestions_html",
+           "supersession_banner", "date_rules"]
