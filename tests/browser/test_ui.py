@@ -28,8 +28,8 @@ PLAIN_Q = "Someone lied to me so that I would hand over my savings. What offence
 def test_section_question_shows_citations_and_banner(page, served, artifacts):
     ask(page, SECTION_Q)
     banner = page.inner_text("#lr-banner")
+    assert "IPC 420 → BNS 318(4)" in banner
     assert "BPR&D table, row 453" in banner and ".csv" not in banner  # the row in words; the file name in Details
-    assert "BPRD_correspondence_BNS_to_IPC_clean.csv#453" in banner
     assert "Applies: BNS" in banner
     rows = page.locator("#lr-citations .lr-cite")
     assert rows.count() >= 1
