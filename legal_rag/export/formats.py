@@ -25,7 +25,9 @@ from bibtexparser.model import Entry, Field
 
 from ..errors import LegalRagError
 from ..text import MARKER, parse_marker
-from ..types import Answer, DocKind, FlagKind, SectionSuggestion, StatuteRef, Support, SupersessionFlag
+from ..types import (
+    Answer, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support, SupersessionFlag,
+)
 from .records import DOCUMENT_LABEL, CitationRecord, citation_records
 from .sheet import CSV_COLUMNS, to_csv
 
@@ -52,6 +54,8 @@ class ExportDoc:
     include_unverified: bool = False
     #: a fact pattern's suggested sections with why (:attr:`legal_rag.types.Answer.suggestions`)
     suggestions: tuple[SectionSuggestion, ...] = ()
+    #: the composed head (:attr:`legal_rag.types.Answer.head`): the governing provisions, each part with its source
+    head: tuple[HeadLine, ...] = ()
 
 
 #: what replaces, in an export, the marker of a citation that was left out (not verified)
@@ -88,7 +92,7 @@ def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
     recs = tuple(replace(r, marker=numbers[r.marker]) for r in recs)
     return ExportDoc(answer.query, renumber(answer.text, numbers, dropped), recs, flags,
                      tuple(answer.problems), answer.model, answer.index_id, include_unverified,
-                     tuple(answer.suggestions))
+                     tuple(answer.suggestions), tuple(answer.head))
 
 
 def flag_line(flag: SupersessionFlag) -> str:
@@ -149,6 +153,22 @@ def _suggestion(d: dict) -> SectionSuggestion:
                              _ref(d["cited_as"]) if d.get("cited_as") else None, tuple(d.get("titles", ())))
 
 
+def _row_dict(r: ScheduleRow) -> dict:
+    return dict(asdict(r), ref=_ref_dict(r.ref), ditto=list(r.ditto))
+
+
+def _head_dict(h: HeadLine) -> dict:
+    return {"ref": _ref_dict(h.ref), "line": h.line, "rule": h.rule, "status": h.status,
+            "counterparts": [_ref_dict(r) for r in h.counterparts], "sources": list(h.sources),
+            "rows": [_row_dict(r) for r in h.rows]}
+
+
+def _head(d: dict) -> HeadLine:
+    rows = tuple(ScheduleRow(**dict(r, ref=_ref(r["ref"]), ditto=tuple(r["ditto"]))) for r in d.get("rows", ()))
+    return HeadLine(_ref(d["ref"]), d["line"], d.get("rule", ""), tuple(_ref(r) for r in d.get("counterparts", ())),
+                    d.get("status", ""), tuple(d.get("sources", ())), rows)
+
+
 def to_json(doc: ExportDoc) -> str:
     """Lossless JSON (UTF-8 text, 2-space indent); read back with :func:`doc_from_json`."""
     flags = [dict(old=_ref_dict(f.old), new=[_ref_dict(r) for r in f.new], found_in=f.found_in, applies=f.applies,
@@ -158,7 +178,8 @@ def to_json(doc: ExportDoc) -> str:
     return json.dumps({"format": JSON_FORMAT, "version": JSON_VERSION, "query": doc.query, "answer": doc.answer,
                        "model": doc.model, "index_id": doc.index_id, "include_unverified": doc.include_unverified,
                        "problems": list(doc.problems), "supersession": flags, "citations": recs,
-                       "suggestions": [_suggestion_dict(x) for x in doc.suggestions]},
+                       "suggestions": [_suggestion_dict(x) for x in doc.suggestions],
+                       "head": [_head_dict(h) for h in doc.head]},
                       ensure_ascii=False, indent=2)
 
 
@@ -181,7 +202,8 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r} (one of {', '.join(allowed)})")
         return ExportDoc(d["query"], d["answer"], recs, flags, tuple(d["problems"]), d["model"], d["index_id"],
-                         bool(d["include_unverified"]), tuple(_suggestion(x) for x in d.get("suggestions", ())))
+                         bool(d["include_unverified"]), tuple(_suggestion(x) for x in d.get("suggestions", ())),
+                         tuple(_head(h) for h in d.get("head", ())))
     except (ValueError, KeyError, TypeError) as exc:
         raise LegalRagError(f"{name}: cannot read exported answer: {exc}") from None
 

@@ -104,3 +104,17 @@ def test_fact_pattern_takes_the_top_suggestion_or_an_offence_named(conc):
 def test_no_provision_no_head(conc):
     assert head("What is the procedure for recording a confession?", conc) == ()
     assert head_text(()) == ""
+
+
+def test_json_export_carries_the_head_and_reads_it_back(conc):
+    from legal_rag.export.formats import build_doc, doc_from_json, to_json
+    from legal_rag.types import Answer
+
+    lines = head("Is IPC 420 bailable?", conc, "2024-06-20")
+    answer = Answer("Is IPC 420 bailable?", head_text(lines) + "\n\nbody", head=lines)
+    doc = build_doc(answer)
+    text = to_json(doc)
+    assert '"head"' in text and "First Schedule, CrPC, p. 7" in text
+    back = doc_from_json(text)
+    assert back.head == lines and back == doc
+    assert doc_from_json(text.replace('"head"', '"other"')).head == ()  # an older file: no head
