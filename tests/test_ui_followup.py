@@ -65,7 +65,7 @@ def test_bl61_banner_each_flag_once_no_ids_no_verifier_messages(conc):
     assert f"BPR&amp;D table, row {row}" in shown_part
     for internal in ("passage:", "IPC-304B-0-", "removed unsupported", "relevance floor", ".csv#"):
         assert internal not in shown_part, internal
-    assert "IPC 304B governs here: the date is before 1 July 2024 (BNS s.358)" in shown_part
+    assert "IPC 304B governs here: the offence date is before 1 July 2024 (BNS s.358)" in shown_part
     assert "BNS 80 applies to offences committed on or after 1 July 2024" in shown_part
     # which date decides for each Act
     assert "Offence date 10 May 2024 (2024-05-10) decides the substantive code: the IPC governs" in shown_part

@@ -174,8 +174,9 @@ def _words(kind: str, old, new: list, applies: str) -> str:
     if kind == "superseded":
         return f"{o} is replaced by {n} for {what} on or after 1 July 2024 ({saved_by} keeps {o} for earlier ones)."
     if kind == "saved" or kind == "predates_new_code":
-        return (f"{o} governs here: the date is before 1 July 2024 ({saved_by}). {n} applies to {what} on or after "
-                f"1 July 2024.")
+        which = "offence" if getattr(old, "act", "") in ("IPC", "BNS") else "proceeding"
+        return (f"{o} governs here: the {which} date is before 1 July 2024 ({saved_by}). {n} applies to {what} on or "
+                f"after 1 July 2024.")
     if kind == "new_offence_retroactive":
         return f"{n} is a new offence: it cannot reach acts before 1 July 2024 (Constitution Art. 20(1))."
     if kind == "no_counterpart":
