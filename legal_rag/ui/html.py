@@ -167,7 +167,7 @@ def _row_label(source_row: str, row_link: Callable[[str], str | None] | None) ->
     return "; ".join(dict.fromkeys(out))
 
 
-def _words(kind: str, old, new: list, applies: str) -> str:
+def _words(kind: str, old, new: list) -> str:
     """The flag in a lawyer's words (rules: BNS s.358, BNSS s.531(2), BSA s.170(2), Constitution Art. 20(1))."""
     o, n = str(old), _refs(new) or "no counterpart named in the official table"
     saved_by, what = _SAVED_BY.get(getattr(old, "act", ""), ("the savings clause", "matters"))
@@ -186,7 +186,7 @@ def _words(kind: str, old, new: list, applies: str) -> str:
     return ""
 
 
-def _flag(key: tuple, group: list[SupersessionFlag], row_link: Callable[[str], str | None] | None) -> str:
+def _flag(group: list[SupersessionFlag], row_link: Callable[[str], str | None] | None) -> str:
     f = group[0]
     kind = f.kind
     new = [r for g in group for r in g.new]
@@ -195,7 +195,7 @@ def _flag(key: tuple, group: list[SupersessionFlag], row_link: Callable[[str], s
         head = f"{escape(label)}: {escape(str(f.old))}"
     else:
         head = f"{escape(str(f.old))} → {escape(_refs(new) or 'no counterpart named in the table')}"
-    words = _words(kind, f.old, new, f.applies)
+    words = _words(kind, f.old, new)
     if kind in ("ambiguous", "invalid", "collision"):  # the note is the explanation (readings, the namesake)
         words = f.note
     applies = f'<span class="lr-applies">Applies: {escape(f.applies)}</span>' if f.applies and \
@@ -252,7 +252,7 @@ def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[st
     problems = list(dict.fromkeys(problems))
     if not groups and not problems:
         return ""
-    body = "".join(_flag(k, g, row_link) for k, g in groups.items())
+    body = "".join(_flag(g, row_link) for g in groups.values())
     rules = date_rules(offence_date, proceeding_date) if groups or offence_date or proceeding_date else ()
     body += "".join(f'<div class="lr-date-rule">{escape(r)}</div>' for r in rules)
     detail = "".join(f'<li class="lr-detail" data-detail="{escape(g[0].kind)}">{escape(str(g[0].old))}: '
