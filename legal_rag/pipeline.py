@@ -350,14 +350,16 @@ class Pipeline:
         provisions, their First Schedule classification and the date rule, from structured data), kept in
         ``Answer.head``. Added after verification: the head is not generated, so the verifier never removes it."""
         from .generate.head import compose_head, head_text
-        from .retrieve.suggest import is_fact_pattern
+        from .retrieve.suggest import is_fact_pattern, lead_for
 
         def title_of(ref):
             chunks = self.index.by_ref(ref.act, ref.section) if self._has_index else []
             return chunks[0].title if chunks else ""
 
-        head = compose_head(analysis, suggestions if is_fact_pattern(analysis) else (), concordance=self.concordance,
-                            schedule=self.schedule, title_of=title_of)
+        # the top suggestion governs only where it leads the passages (lead_for: precedents and text agree, or a
+        # long statement of facts); a short question naming an offence in words is left to the statute text
+        lead = suggestions if is_fact_pattern(analysis) and lead_for(suggestions, analysis.question) else ()
+        head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of)
         if not head:
             return answer
         return dataclasses.replace(answer, head=head, text=f"{head_text(head)}\n\n{answer.text}")
