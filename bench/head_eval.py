@@ -13,7 +13,7 @@ has the gold's Act and section (**loose**) and, **strict**, also the gold's sub-
 goes (``BNS 318(4)`` meets the gold ``BNS 318(4)``, ``BNS 318`` does not). Either gold (BNS or IPC) counts; the
 BNS-only figure is given too.
 
-    python bench/head_eval.py --data-dir .legal_rag-test/index-<key> --casebase-limit 300
+    python bench/head_eval.py --data-dir .legal_rag-test/index-<key> --casebase-limit 300 [--set bench/factset.jsonl]
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from legal_rag.config import Settings  # noqa: E402
+from legal_rag.errors import InputTooLongError  # noqa: E402
 from legal_rag.law import find_refs  # noqa: E402
 from legal_rag.pipeline import Pipeline  # noqa: E402
 from legal_rag.types import StatuteRef  # noqa: E402
@@ -54,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--casebase-limit", type=int, default=None)
+    ap.add_argument("--set", type=Path, default=ROOT / "bench" / "devset.jsonl",
+                    help="a question set with id, question, gold (and optional offence_date): devset or factset")
     ap.add_argument("--dump", type=Path, default=None, help="write one JSON line per question here")
     args = ap.parse_args(argv)
     base = Settings()
@@ -63,12 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.casebase_limit is not None:
         update["casebase_limit"] = args.casebase_limit
     pipe = Pipeline(base.model_copy(update=update))
-    items = [json.loads(x) for x in (ROOT / "bench" / "devset.jsonl").read_text().splitlines() if x.strip()]
+    items = [json.loads(x) for x in args.set.read_text().splitlines() if x.strip()]
     counts = {k: 0 for k in ("before_loose", "before_strict", "after_loose", "after_strict", "before_bns_strict",
-                             "after_bns_strict", "head")}
+                             "after_bns_strict", "head", "refused")}
     rows = []
     for it in items:
-        a = pipe.ask(it["question"])
+        try:
+            a = pipe.ask(it["question"], offence_date=it.get("offence_date"))
+        except InputTooLongError as exc:  # over Settings.question_max_chars: refused, counted apart
+            counts["refused"] += 1
+            print(f"{it['id']}: refused ({exc})", flush=True)
+            continue
         golds = [gold_ref(g) for g in it["gold"]]
         body = a.text.split("\n\n", 1)[1] if a.head and "\n\n" in a.text else a.text
         first_before, first_after = body.strip().splitlines()[0], a.text.strip().splitlines()[0]

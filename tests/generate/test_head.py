@@ -118,3 +118,12 @@ def test_json_export_carries_the_head_and_reads_it_back(conc):
     back = doc_from_json(text)
     assert back.head == lines and back == doc
     assert doc_from_json(text.replace('"head"', '"other"')).head == ()  # an older file: no head
+
+
+def test_a_suggested_provision_says_it_is_suggested_and_why(conc):
+    sugg = (SectionSuggestion(StatuteRef("BNS", "318"), 1.0, 3, (), 50, 1, cited_as=StatuteRef("BNS", "318", ("4",))),)
+    (h,) = head("My client was cheated by someone who promised a job. Which sections apply?", conc, suggestions=sugg)
+    assert h.line.startswith("Suggested from the facts (applied in 3 of the 50 most similar judgments; text match 1): "
+                             "BNS 318(4) (formerly IPC 420) -- Cheating: ")
+    (h,) = head("Which section applies to a dowry death?", conc, "2024-05-10", suggestions=sugg)
+    assert h.line.startswith("IPC 304B (now BNS 80) -- ")  # named by the question: no "Suggested"

@@ -87,7 +87,8 @@ def test_job_scam_fact_pattern_head_is_bns_318_4(real_pipeline):
     assert a.suggestions and (a.suggestions[0].cited_as or a.suggestions[0].ref) == StatuteRef("BNS", "318", ("4",))
     first = a.text.splitlines()[0]
     row = _row(pipe, StatuteRef("BNS", "318", ("4",)))
-    assert first.startswith("BNS 318(4) (formerly IPC 420) -- ") and row.punishment.rstrip(". ") in first
+    assert first.startswith(f"Suggested from the facts ({a.suggestions[0].why()}): BNS 318(4) (formerly IPC 420) -- ")
+    assert row.punishment.rstrip(". ") in first
 
 
 def test_head_survives_verification_and_precedes_the_body(real_pipeline):

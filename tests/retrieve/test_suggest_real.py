@@ -26,7 +26,7 @@ def test_bl58_job_scam_leads_with_bns_318_4(job_scam):
     assert first.stage == "evidence"
     assert (first.chunk.ref.act, first.chunk.ref.section) == ("BNS", "318")
     assert "4" in dict(first.chunk.meta)["subs"].split(",")      # the chunk that prints sub-section (4)
-    assert job_scam.text.startswith("BNS 318")
+    assert "BNS 318(4)" in job_scam.text.splitlines()[0]  # the composed head names it first
     body = job_scam.text.split("\n\n", 1)[1] if job_scam.head else job_scam.text  # after the composed head
     assert body.startswith("BNS 318")
     first_quote = body.split("\n")[1]
