@@ -49,10 +49,41 @@ def _text(ref: StatuteRef, sections: Mapping[StatuteRef, Section] | None) -> Sec
     return sections.get(ref) or sections.get(ref.base)
 
 
+def missing_division(ref: StatuteRef, section: Section | None, conc: Concordance) -> str:
+    """Why ``ref``'s sub-section (or clause) does not exist, or ``""`` when it does or cannot be checked.
+
+    It exists when its marker is printed in the section's text (:func:`legal_rag.law.pinpoint.layout`: "(4)" for
+    a sub-section, "(a)" for a clause of a section without sub-sections) or when an official BPR&D table row names
+    it (BSA 22(1), BNS 125(a) are the table's own references). With no section text (no index) nothing is
+    checked. ``missing_division(BNS 318(9), ...)`` -> "BNS 318 has no sub-section (9); its sub-sections are
+    (1)-(4)"."""
+    if not ref.sub or section is None:
+        return ""
+    from .pinpoint import layout
+
+    label = ref.sub[0]
+    lay = layout(section.text)
+    subs = [d.sub for d in lay.subs]
+    if label in subs or (not label[0].isdigit() and any(d.sub == "" and d.clause == label for d in lay.clauses)):
+        return ""
+    pairs = [*conc._by_old.get((ref.act, ref.section), ()), *conc._by_new.get((ref.act, ref.section), ())]
+    named = [x for p in pairs for x in (p.old, p.new) if x is not None and x.act == ref.act
+             and x.section == ref.section]
+    if any(x.sub[:1] == (label,) for x in named):
+        return ""
+    kind = "sub-section" if label[0].isdigit() else "clause"
+    have = (f"its sub-sections are ({subs[0]})-({subs[-1]})" if len(subs) > 1 else
+            f"its only sub-section is ({subs[0]})" if subs else "it has no sub-sections")
+    return f"{ref.base} has no {kind} ({label}); {have}"
+
+
 def _for_ref(query: str, ref: StatuteRef, conc: Concordance, sections, schedule: Schedule | None) -> LookupResult:
     c = conc.query(ref)
     if c.status == "invalid":
         return LookupResult(query, "invalid", ref, c, message=c.note)
+    missing = missing_division(ref, _text(ref.base, sections), conc)
+    if missing:  # the section exists, the division asked for does not (a made-up "318(9)")
+        return LookupResult(query, "invalid", ref, c, message=missing)
     rows = tuple(dict.fromkeys(classify(ref, schedule) + counterpart_rows(c.targets, schedule))) if schedule else ()
     return LookupResult(query, "ok", ref, c, _text(ref, sections), tuple((t, _text(t, sections)) for t in c.targets),
                         message=c.note, classification=rows)
@@ -85,7 +116,7 @@ def format_lookup(result: LookupResult) -> str:
     """Plain-text rendering for the CLI: one block per reading, each with its table rows."""
     if result.status == "ambiguous":
         return "\n\n".join([f"{result.query}: {result.message}"] + [format_lookup(r) for r in result.readings])
-    if result.correspondence is None:
+    if result.correspondence is None or result.status == "invalid":
         return f"{result.query}: {result.status}: {result.message}"
     c = result.correspondence
     lines = [f"{c.query} [{c.status}] -> " + (", ".join(map(str, c.targets)) or "—")]

@@ -194,6 +194,10 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]]) -> Fil
                        and (f.court is None or m.get("court") == f.court))
         held = f"; indexed judgments{' of that court' if f.court else ''} are from {years[0]}-{years[-1]}" \
             if years else ""
-        raise FilterError(f"the filters ({describe(f)}) match no indexed passage{held}"
-                          + ("; a court or year filter keeps judgments only" if judgments_only(f) else ""))
+        why = ""
+        if judgments_only(f):
+            keeps = "kind=judgment" if f.kind == "judgment" and not (f.court or f.year_from or f.year_to) else \
+                "a court or year filter"
+            why = f"; {keeps} keeps judgments only" + (", and Acts or codes name statutes" if f.act or f.code else "")
+        raise FilterError(f"the filters ({describe(f)}) match no indexed passage{held}{why}")
     return f

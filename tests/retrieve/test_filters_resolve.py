@@ -54,3 +54,11 @@ def test_judgments_only_and_describe():
     assert not judgments_only(None)
     assert describe(Filters(court="Supreme Court of India", year_from=2019, year_to=2019)) == \
         "court 'Supreme Court of India', year 2019"
+
+
+def test_the_reason_names_the_filter_that_keeps_judgments_only():
+    with pytest.raises(FilterError) as e:
+        resolve(Filters(act=("BNS",), kind="judgment"), META)
+    msg = str(e.value)
+    assert "kind=judgment keeps judgments only, and Acts or codes name statutes" in msg
+    assert "court or year" not in msg
