@@ -359,7 +359,14 @@ class Pipeline:
         # the top suggestion governs only where it leads the passages (lead_for: precedents and text agree, or a
         # long statement of facts); a short question naming an offence in words is left to the statute text
         lead = suggestions if is_fact_pattern(analysis) and lead_for(suggestions, analysis.question) else ()
-        head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of)
+        def exists(ref):  # "IPC 316(2)": the section prints no (2) and no table row names it
+            from .law.lookup import missing_division
+
+            sections = self.index.sections() if self._has_index else {}
+            return not missing_division(ref, sections.get(ref.base), self.concordance)
+
+        head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
+                            exists=exists)
         if not head:
             return answer
         return dataclasses.replace(answer, head=head, text=f"{head_text(head)}\n\n{answer.text}")

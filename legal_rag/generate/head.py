@@ -70,7 +70,7 @@ def _query(conc: "Concordance", ref: StatuteRef) -> "Correspondence | None":
 
 
 def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion], schedule: "Schedule",
-                   ) -> tuple[StatuteRef, ...]:
+                   exists: Callable[[StatuteRef], bool] = lambda ref: True) -> tuple[StatuteRef, ...]:
     """The provisions the question is about, before the date rule picks a side of each pair: named / idiom /
     premise refs in the order written (a premise's corrected provision first), one reading per bare token
     (classification question: a reading the schedules list; then the era's code; then the Acts searched first),
@@ -95,6 +95,9 @@ def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSu
                 order.index(ref.act) if ref.act in order else len(order), ref.act not in SUBSTANTIVE)
 
     for readings in by_span.values():
+        readings = [r for r in readings if exists(r)]  # "316(2)": IPC 316 and CrPC 316 print no (2)
+        if not readings:
+            continue
         best = min(readings, key=rank)
         if best not in out:
             out.append(best)
@@ -233,19 +236,24 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
 
 def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion] = (), *,
                  concordance: "Concordance", schedule: "Schedule",
-                 title_of: Callable[[StatuteRef], str] = lambda ref: "") -> tuple[HeadLine, ...]:
+                 title_of: Callable[[StatuteRef], str] = lambda ref: "",
+                 exists: Callable[[StatuteRef], bool] = lambda ref: True) -> tuple[HeadLine, ...]:
     """The head lines of an answer (see the module docstring); ``()`` when no provision governs by the question.
 
     ``title_of(ref)`` gives a section's heading as indexed ("" when unknown); ``schedule`` the First Schedule
-    rows (an empty :class:`~legal_rag.law.classify.Schedule` leaves classification out).
+    rows (an empty :class:`~legal_rag.law.classify.Schedule` leaves classification out). ``exists(ref)`` is False
+    for a provision the question names that does not exist (a sub-section the section does not print and no table
+    row names, :func:`legal_rag.law.lookup.missing_division`): no head line states law for it.
     """
     lines: list[HeadLine] = []
     seen: set[StatuteRef] = set()
-    refs = governing_refs(analysis, suggestions, schedule)
+    refs = governing_refs(analysis, suggestions, schedule, exists)
     top = suggestions[0] if suggestions else None
     # a provision found from the facts by precedents is a suggestion, and the line says so with why
     suggested = top is not None and refs == ((top.cited_as or top.ref),) and not analysis.refs
     for named in refs:
+        if not exists(named):
+            continue
         c = _query(concordance, named) if named.act in OLD_ACTS | NEW_ACTS else None
         counterparts = c.targets if c is not None else ()
         era, _ = _era_of(named, analysis)

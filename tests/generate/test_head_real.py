@@ -96,3 +96,12 @@ def test_head_survives_verification_and_precedes_the_body(real_pipeline):
     head_lines = [h.text for h in a.head]
     assert a.text.startswith("\n".join(head_lines) + "\n\n")
     assert a.text[len("\n".join(head_lines)):].strip()  # the verified body follows
+
+
+def test_no_head_for_a_sub_section_that_does_not_exist(real_pipeline):
+    """New-user trial: "Is 316(2) IPC bailable?" led with "BNS 92 (formerly IPC 316(2))"; IPC 316 prints no (2)
+    and no table row names it, so no head line states law for it (the lookup says why)."""
+    a = real_pipeline.ask("Is 316(2) IPC bailable?")
+    assert not any("316(2)" in str(h.ref) and h.ref.act == "IPC" for h in a.head), a.head
+    assert "formerly IPC 316(2)" not in a.text
+    assert real_pipeline.lookup("IPC 316(2)").status == "invalid"
