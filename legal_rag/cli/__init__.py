@@ -178,7 +178,8 @@ def ask(
 @app.command()
 def serve() -> None:
     """Open the chat UI on settings.host:settings.port (127.0.0.1:7860 by default; never a public link)."""
-    typer.echo("starting the chat UI (loading Gradio and the index; about a minute on 2 cores)…", err=True)
+    typer.echo("starting the chat UI (loading Gradio and the index; up to a minute on a busy 2-core machine)…",
+               err=True)
     from ..ui.app import main as serve_ui  # gradio loads here, not when the CLI starts
 
     serve_ui()
