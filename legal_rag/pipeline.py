@@ -185,7 +185,7 @@ class Pipeline:
         f = Filters.of(filters)
         if f is None or f.is_empty() or not self._has_index:
             return f
-        return resolve(f, self.index.metadata())
+        return resolve(f, self.index.metadata(), allowed=self.index.allowed_ids)
 
     def read_input(self, text: str) -> str:
         """``text`` in the one normal form of user text (:func:`legal_rag.law.normalise.normalise_input`).

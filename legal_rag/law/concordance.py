@@ -101,6 +101,13 @@ class Concordance:
             return self.predecessors(ref)
         raise RefError(f"{ref}: act {ref.act!r} is not in the correspondence tables")
 
+    def named(self, ref: StatuteRef) -> tuple[StatuteRef, ...]:
+        """Every reference to ``ref``'s section (``ref.act``, ``ref.section``) that a table row prints, with its
+        sub-section or clause as printed ("BSA 22(1)", "BNS 125(a)"): what the official tables say exists."""
+        pairs = self._by_old.get((ref.act, ref.section), []) + self._by_new.get((ref.act, ref.section), [])
+        return tuple(dict.fromkeys(x for p in pairs for x in (p.old, p.new) if x is not None and x.act == ref.act
+                                   and x.section == ref.section))
+
     def successors(self, ref: StatuteRef) -> Correspondence:
         """What replaced an IPC / CrPC / IEA section. Raises RefError for another act."""
         if ref.act not in OLD_ACTS:

@@ -66,10 +66,7 @@ def missing_division(ref: StatuteRef, section: Section | None, conc: Concordance
     subs = [d.sub for d in lay.subs]
     if label in subs or (not label[0].isdigit() and any(d.sub == "" and d.clause == label for d in lay.clauses)):
         return ""
-    pairs = [*conc._by_old.get((ref.act, ref.section), ()), *conc._by_new.get((ref.act, ref.section), ())]
-    named = [x for p in pairs for x in (p.old, p.new) if x is not None and x.act == ref.act
-             and x.section == ref.section]
-    if any(x.sub[:1] == (label,) for x in named):
+    if any(x.sub[:1] == (label,) for x in conc.named(ref)):
         return ""
     kind = "sub-section" if label[0].isdigit() else "clause"
     have = (f"its sub-sections are ({subs[0]})-({subs[-1]})" if len(subs) > 1 else

@@ -15,7 +15,7 @@ naming it -- never a ``TypeError`` from the constructor (BL-53: the UI sent ``co
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from ..errors import FilterError
 from ..types import ACTS
@@ -169,14 +169,17 @@ def describe(f: Filters) -> str:
     return ", ".join(parts) or "no filter"
 
 
-def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]]) -> Filters | None:
+def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]],
+            allowed: Callable[[Filters], Collection[str]] | None = None) -> Filters | None:
     """``f`` checked against the index's chunk metadata (``chunk id -> legal_rag.index.chunk_metadata``).
 
     A court is matched without regard to case, dots and spacing ("supreme court of india" is the index's "Supreme
     Court of India"). Raises :class:`FilterError`, naming the filter and what the index does hold, when the filter
     can match no indexed chunk: an unknown court (the courts in the index are listed), years no indexed judgment
     falls in (the span of years held is given), or a combination that keeps nothing. The error is the reason, so
-    an empty answer is never blamed on the sources when the filter emptied them (issue 16 (c))."""
+    an empty answer is never blamed on the sources when the filter emptied them (issue 16 (c)). ``allowed(f)``: the
+    ids a filter keeps, when the caller keeps them (the served index's
+    :meth:`legal_rag.index.Index.allowed_ids`, computed once per filter), instead of a scan of ``metadata``."""
     if f is None or f.is_empty():
         return f
     if f.court is not None:
@@ -189,7 +192,7 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]]) -> Fil
         from dataclasses import replace
 
         f = replace(f, court=same[0])
-    if not any(f.matches(m) for m in metadata.values()):
+    if not (allowed(f) if allowed is not None else any(f.matches(m) for m in metadata.values())):
         years = sorted(m["year"] for m in metadata.values() if isinstance(m.get("year"), int)
                        and (f.court is None or m.get("court") == f.court))
         held = f"; indexed judgments{' of that court' if f.court else ''} are from {years[0]}-{years[-1]}" \

@@ -35,3 +35,11 @@ def test_the_cli_exits_1_for_a_missing_sub_section(real_pipeline, monkeypatch):
     assert out.exit_code == 1 and "has no sub-section (9)" in out.output, out.output
     ok = CliRunner().invoke(app, ["lookup", "BNS 318(4)"])
     assert ok.exit_code == 0, ok.output
+
+
+def test_the_table_names_its_own_divisions(real_pipeline):
+    from legal_rag.types import StatuteRef
+
+    named = real_pipeline.concordance.named(StatuteRef("BNS", "125"))
+    assert StatuteRef("BNS", "125", ("a",)) in named and all(r.section == "125" for r in named)
+    assert real_pipeline.concordance.named(StatuteRef("BNS", "999")) == ()

@@ -62,3 +62,16 @@ def test_the_reason_names_the_filter_that_keeps_judgments_only():
     msg = str(e.value)
     assert "kind=judgment keeps judgments only, and Acts or codes name statutes" in msg
     assert "court or year" not in msg
+
+
+def test_kept_allowed_ids_give_the_same_verdict_as_the_scan():
+    calls = []
+
+    def allowed(f):
+        calls.append(f)
+        return frozenset(cid for cid, m in META.items() if f.matches(m))
+
+    assert resolve(Filters(court="supreme court of india"), META, allowed=allowed).court == "Supreme Court of India"
+    with pytest.raises(FilterError, match="years 2021-2023"):
+        resolve(Filters(year_from=2021, year_to=2023), META, allowed=allowed)
+    assert calls == [Filters(court="Supreme Court of India"), Filters(year_from=2021, year_to=2023)]
