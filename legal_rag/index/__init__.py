@@ -55,8 +55,8 @@ class Index:
 
     def chunks(self) -> dict[str, Chunk]:
         """chunk id -> :class:`Chunk` for every chunk of this build, decoded once and kept (a served build's
-        snapshot never changes: a rebuild is a new build, opened as a new :class:`Index`). 8,920 chunks of the
-        six Acts and the corpus judgments take about 15 MB."""
+        snapshot never changes: a rebuild is a new build, opened as a new :class:`Index`); the default corpus has
+        8,920 chunks, decoded once on the first query."""
         if self._chunks is None:
             with self._qlock:
                 if self._chunks is None:
