@@ -226,7 +226,7 @@ class Pipeline:
         from .generate.abstain import NOT_IN_SOURCES
         from .retrieve.filters import describe, judgments_only
         from .retrieve.route import analyse_question
-        from .verify import verify, to_answer
+        from .verify import answer_refs, verify, to_answer
 
         settings = self.settings
         if generator and generator != settings.generator:
@@ -291,7 +291,7 @@ class Pipeline:
         ver = verify(draft, on_unsupported=settings.unsupported_claims)
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date, proceeding_date)
-        flags += flag_superseded(find_refs(ver.text), "answer", offence_date, proceeding_date=proceeding_date,
+        flags += flag_superseded(answer_refs(ver.text, draft.passages), "answer", offence_date, proceeding_date=proceeding_date,
                                  concordance=conc)
         answer = to_answer(draft, ver, flags=dedupe_flags(flags), index_id=self.index.id)
         if judgments_only(filters) and answer.text.startswith(NOT_IN_SOURCES):  # say what the filter left out

@@ -38,7 +38,8 @@ from .generate.prompt import passage_label
 from .text import content_terms, normalise, numbers_in, punishment_terms
 from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
-from .types import ACT_TITLES, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
+from .law.refs import find_refs_within, quote_regions
+from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
 MIN_OVERLAP = 0.5
@@ -91,7 +92,41 @@ def _ref_ok(st: FoundRef, cited: Sequence[Hit], texts: Sequence[str], equivalent
         for eq in {*equivalents(ref.base), *equivalents(ref)}:
             if eq.section == st.section and st.act in (None, eq.act):
                 return True
+        if _cross_ref(st, ref.act, text):
+            return True
     return False
+
+
+def _cross_ref(st: FoundRef, act: str, text: str) -> bool:
+    """Whether the statute passage ``text`` (of ``act``) itself names ``st``: its own cross-references, an
+    unqualified "section 64" read as ``act``'s, one qualified by another Act as that Act's ("section 2 of the Dowry
+    Prohibition Act, 1961" in BNS 80)."""
+    for r in find_refs(text, default_act=act if act in ACTS else None):
+        if r.section != st.section or r.kind != st.kind or (st.sub and r.sub[:len(st.sub)] != st.sub):
+            continue
+        if st.act is None and r.act in (None, act):
+            return True
+        if st.act == "OTHER" and r.act == "OTHER" and normalise(r.act_text) == normalise(st.act_text):
+            return True
+        if st.act is not None and st.act != "OTHER" and r.act == st.act:
+            return True
+    return False
+
+
+def answer_refs(text: str, passages: Sequence[Hit]) -> tuple[FoundRef, ...]:
+    """The sections an answer ``text`` states (for supersession flags), with every quote read as the passage it
+    quotes reads it: inside a quote of a sentence that cites statute passages of one Act only, an unqualified
+    "section 306" is that Act's (:func:`legal_rag.law.refs.find_refs_within`), so a cross-reference inside a quoted
+    section never raises a "names no Act" flag; a reference qualified by another Act stays that Act's. Outside
+    quotes (and in quotes of judgments or of passages of several Acts) the citation grammar reads as usual."""
+    regions = []
+    for s in cite(text, passages).sentences:
+        acts = {passages[n - 1].chunk.ref.act if passages[n - 1].chunk.ref is not None else None for n in s.markers}
+        if len(acts) != 1 or not acts <= set(ACTS):
+            continue
+        act = next(iter(acts))
+        regions += [(s.start + a, s.start + b, act) for a, b in quote_regions(s.text)]
+    return find_refs_within(text, regions)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -118,7 +153,9 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
             good_quotes.append(q)
         else:
             reasons.append(f"quote not in the cited text: \u201c{q[:60]}\u201d")
-    quoted = [(m.start(), m.end()) for m in re.finditer(r"[\"“][^\"“”]{3,}?[\"”]", claim)]
+    # the whole quote, nested quotes included ("“Explanation.— ... “dowry” shall have the same meaning as in section 2
+    # of the Dowry Prohibition Act, 1961.”"): the sections it names are checked by the quote (field case, BNS 80)
+    quoted = list(quote_regions(claim))
     refs = [r for r in stated_refs(claim) if not any(a <= r.span[0] < b for a, b in quoted)]
     for r in refs:
         if not _ref_ok(r, cited, texts, equivalents):

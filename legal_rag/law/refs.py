@@ -33,7 +33,7 @@ cites), generate (sections that do not exist) and supersession all read sections
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Literal, NamedTuple
 
 from ..errors import RefError
@@ -277,3 +277,52 @@ def refs_of(found: Iterable[FoundRef], *, acts: Iterable[str] = ACTS) -> tuple[S
             seen.add(f.ref)
             out.append(f.ref)
     return tuple(out)
+
+
+_OPEN, _CLOSE = "\u201c\u2018", "\u201d\u2019"
+
+
+def quote_regions(text: str) -> tuple[tuple[int, int], ...]:
+    """The outermost quoted regions of ``text`` as ``[start, end)`` (the quote marks included): curly double quotes
+    nest (``“(1) ... called “dowry death”, ...”`` is one region, not two), straight double quotes open and close in
+    turn inside an unquoted stretch; an unclosed quote runs to the end of the text. Single quotes are not read
+    (an apostrophe is not a quote)."""
+    out: list[tuple[int, int]] = []
+    depth, start, straight = 0, 0, False
+    for i, ch in enumerate(text):
+        if ch == "\u201c":
+            if depth == 0 and not straight:
+                start = i
+            depth += 1
+        elif ch == "\u201d" and depth:
+            depth -= 1
+            if depth == 0 and not straight:
+                out.append((start, i + 1))
+        elif ch == '"' and depth == 0:
+            if straight:
+                out.append((start, i + 1))
+            else:
+                start = i
+            straight = not straight
+    if depth or straight:
+        out.append((start, len(text)))
+    return tuple(out)
+
+
+def find_refs_within(text: str, regions: Iterable[tuple[int, int, str]], *,
+                     sections: SectionSets | None = None) -> tuple[FoundRef, ...]:
+    """:func:`find_refs` of ``text``, where each ``(start, end, act)`` region is a passage of ``act`` quoted in it
+    (a section of the BNS quoted in an answer): inside a region the references are read as that passage reads them
+    (``find_refs(region, default_act=act)``), so an unqualified "section 64" quoted from BNS 66 is BNS 64, not an
+    ambiguous number, while a reference qualified by another Act ("section 2 of the Dowry Prohibition Act, 1961")
+    stays that Act's (``other_act``). Spans are offsets in ``text``; refs outside every region are
+    :func:`find_refs`'s. Raises :class:`RefError` for an ``act`` not among the six."""
+    regions = sorted((a, b, act) for a, b, act in regions if b > a)
+    outside = [f for f in find_refs(text, sections=sections)
+               if not any(a <= f.span[0] < b for a, b, _ in regions)]
+    inside: list[FoundRef] = []
+    for a, b, act in regions:
+        for f in find_refs(text[a:b], default_act=act, sections=sections):
+            inside.append(replace(f, span=(f.span[0] + a, f.span[1] + a),
+                                  run_span=(f.run_span[0] + a, f.run_span[1] + a)))
+    return tuple(sorted([*outside, *inside], key=lambda f: (f.span[0], str(f.ref))))
