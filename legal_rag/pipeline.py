@@ -263,6 +263,14 @@ class Pipeline:
         # the question is read once (issue 13): refs, idioms, dates (an offence_date argument wins over the text)
         analysis = analyse_question(question, offence_date, concordance=conc)
         offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
+        judged = self._judgment_answer(question, analysis, filters) if self._has_index else None
+        if judged is not None:  # a citation to look up, a quotation to check, "which judgment held X" (issue 18)
+            if notice:
+                judged = dataclasses.replace(judged, text=f"{notice}\n\n{judged.text}",
+                                             problems=(notice, *judged.problems))
+            yield judged.text
+            yield dataclasses.replace(judged, query=asked)
+            return
         flags: list[SupersessionFlag] = list(flag_superseded(analysis.flag_refs(), "query", offence_date,
                                                              proceeding_date=proceeding_date, concordance=conc))
         hits, suggestions = self.search_with_suggestions(
@@ -339,11 +347,53 @@ class Pipeline:
                                  chunk_tokens=self.settings.chunk_tokens, overlap=self.settings.chunk_overlap)
             keep = [c for c in index.store.all_chunks() if c.source != path.name]
             build_index([*keep, *new], self.settings, embedder=index.embedder, wait_s=30.0)
-            for k in ("index", "_case_heads"):
+            for k in ("index", "_case_heads", "_judgment_chunks"):
                 self.__dict__.pop(k, None)
         return report
 
     # ---- internals ------------------------------------------------------------------------------
+    @cached_property
+    def _judgment_chunks(self) -> dict:
+        """case id -> its chunks in reading order (:func:`legal_rag.retrieve.judgment_lookup.judgments_of`)."""
+        from .retrieve.judgment_lookup import judgments_of
+
+        return judgments_of(self.index.chunks().values())
+
+    @cached_property
+    def sc_metadata(self):
+        """The Supreme Court's judgment index (:func:`legal_rag.ingest.sc_metadata.load_sc_metadata`), or ``None``."""
+        from .ingest.sc_metadata import load_sc_metadata
+
+        return load_sc_metadata(self.settings)
+
+    def _judgment_answer(self, question: str, analysis: QuestionAnalysis, filters: "Filters | None") -> Answer | None:
+        """The answer read from the judgments themselves (:mod:`legal_rag.generate.judgment_answer`) for a
+        citation, quotation or holding question (:func:`legal_rag.law.judgment_questions.judgment_task`); ``None``
+        for any other question."""
+        from .cite import cite
+        from .generate.judgment_answer import judgment_answer
+        from .law.judgment_questions import judgment_task
+        from .retrieve import Filters
+        from .retrieve.judgment_lookup import case_records, rank_judgments
+        from .retrieve.search import search
+
+        task = judgment_task(question, analysis.citations)
+        if task is None:
+            return None
+        ranked: list = []
+        if task.kind == "holding":  # whole judgments ranked by their passages, never single sentences
+            only = (dataclasses.replace(filters, kind="judgment", act=(), code=None) if filters
+                    else Filters(kind="judgment"))
+            hits = search(question, self.index, self.settings, filters=only, analysis=analysis)
+            ranked = [(r.case, r.hits) for r in rank_judgments(hits, self.settings.rrf_k)]
+        cb, meta = self.casebase, self.sc_metadata
+        records = case_records(self._judgment_chunks, {c: cb.judgment(c) for c in cb.cases} if cb else None)
+        got = judgment_answer(task, question, analysis.citations, records, self._judgment_chunks,
+                              meta=meta.by_citation if meta else None, meta_covers=meta.covers if meta else None,
+                              ranked=ranked, top_k=self.settings.top_k)
+        return Answer(question, got.text, citations=cite(got.text, got.passages).citations, problems=got.problems,
+                      passages=got.passages, model="judgment-lookup", index_id=self.index.id)
+
     def _with_head(self, answer: Answer, analysis: QuestionAnalysis,
                    suggestions: tuple[SectionSuggestion, ...]) -> Answer:
         """``answer`` opened by its composed head (:func:`legal_rag.generate.head.compose_head`: the governing
@@ -367,6 +417,9 @@ class Pipeline:
 
         head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
                             exists=exists)
+        from .verify import relevant  # the provisions that answer lead, in the head's order; the rest are related
+
+        answer = relevant(answer, head, analysis, self.concordance)
         if not head:
             return answer
         return dataclasses.replace(answer, head=head, text=f"{head_text(head)}\n\n{answer.text}")

@@ -255,6 +255,9 @@ class Citation:
     support: Support
     quote: str = ""
     weight: float | None = None
+    #: the cited provision does not answer the question asked (:mod:`legal_rag.generate.relevance`): it stands in
+    #: the answer's "Related provisions" part, not quoted as the answer
+    related: bool = False
 
 
 @dataclass(frozen=True)

@@ -314,3 +314,33 @@ def to_answer(draft: Draft, verification: Verification, *, flags: Sequence[Super
                   flags=tuple(flags), problems=(*draft.problems, *marked, *verification.problems),
                   passages=draft.passages,
                   model=draft.generator, prompt=draft.prompt, index_id=index_id)
+
+
+def relevant(answer: Answer, head: Sequence = (), analysis=None, concordance=None) -> Answer:
+    """``answer`` (verified, before its head is prepended) with each cited provision judged against the question
+    (:mod:`legal_rag.generate.relevance`): the body arranged so the provisions that answer lead in the head's order
+    and the rest stand under "Related provisions" (an extractive answer's related quotes withheld, their headings
+    kept), and ``Citation.related`` set on the citations of that part. The citations are those of the arranged text
+    (:func:`~legal_rag.cite.cite`), each keeping the support and weight verification gave it. Unchanged when the
+    question gives nothing to judge against (no head, no section named) or the answer abstained."""
+    from .generate.relevance import anchors, arrange
+
+    marks = anchors(analysis, head, concordance)
+    if not marks.refs or not answer.citations:
+        return answer
+    extractive = answer.model == "extractive" or answer.model.endswith("+extractive")
+    arranged = arrange(answer.text, answer.passages, marks, extractive=extractive)
+    if arranged.text == answer.text:
+        return answer
+    old = {(c.marker, c.sentence): c for c in answer.citations}
+    cited = cite(arranged.text, answer.passages)
+    citations, k = [], 0
+    for s in cited.sentences:
+        for c in cited.citations[k:k + len(s.markers)]:
+            was = old.get((c.marker, c.sentence)) or next(
+                (o for (m, t), o in old.items() if m == c.marker and c.sentence.startswith(t)), None)
+            citations.append(dataclasses.replace(
+                c, support=was.support if was else "unchecked", weight=was.weight if was else None,
+                related=s.start >= arranged.related_from))
+        k += len(s.markers)
+    return dataclasses.replace(answer, text=arranged.text, citations=tuple(citations))

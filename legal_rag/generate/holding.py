@@ -1,0 +1,134 @@
+"""Holdings (issue 18): the paragraph where a court states its conclusion, and the answer to "which judgment held
+X" built from whole judgments. Pure; no model.
+
+``conclusion(chunks, question) -> Chunk``: among one judgment's chunks, the one that states its conclusion. Each
+chunk scores
+
+* the conclusion cues it holds (:data:`CUES`: "we hold", "we answer the question", "the appeal is allowed /
+  dismissed", "for the foregoing reasons", "the conviction is set aside", ...; each distinct cue counts once, with
+  its weight), plus
+* the share of the question's content words it contains (:func:`legal_rag.text.content_terms`), times
+  :data:`RELEVANCE_WEIGHT`, plus
+* its position in the judgment (0 at the start, :data:`POSITION_WEIGHT` at the end: courts conclude last),
+* minus :data:`QUOTING_PENALTY` when it opens a long quotation of another text (:data:`QUOTING`: "reads as
+  under:"; what another court held there is not this court's conclusion).
+
+The best score wins; ties go to the later chunk. The weights are set by hand (not fitted): a stated holding
+outweighs position alone; relevance breaks ties between holdings of a judgment deciding several questions.
+
+``holding_text(ranked, question)`` writes the answer: one entry per judgment, best first, its case name and
+citation first, then the conclusion quoted (cut at :data:`QUOTE_CHARS` characters around its first cue, the cut
+marked "..."), cited ``[n]`` with its paragraph and page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..text import content_terms
+from ..types import Chunk
+from .quotation import where
+
+#: (pattern, weight): how plainly a sentence states the court's conclusion
+CUES: tuple[tuple[re.Pattern[str], float], ...] = tuple((re.compile(p, re.I), w) for p, w in (
+    (r"\bwe\s+(?:therefore\s+|accordingly\s+|thus\s+)?(?:hold|declare)\b", 3.0),
+    (r"\b(?:it\s+is|is\s+hereby)\s+(?:therefore\s+)?held\b", 3.0),
+    (r"\bwe\s+(?:therefore\s+)?answer\b|\bquestions?\s+(?:of\s+law\s+)?(?:is|are)\s+answered\b|"
+     r"\banswer(?:ed)?\s+(?:the\s+(?:question|reference)\s+)?in\s+the\s+(?:affirmative|negative)\b", 3.0),
+    (r"\b(?:appeals?|petitions?|applications?|writ\s+petitions?)\s+(?:is|are|stands?)\s+(?:accordingly\s+|"
+     r"therefore\s+|hereby\s+|partly\s+)?(?:allowed|dismissed|disposed\s+of|rejected)\b", 2.5),
+    (r"\bwe\s+(?:are\s+)?(?:of\s+the\s+)?(?:considered\s+)?(?:opinion|view)\s+that\b|"
+     r"\bwe\s+(?:conclude|find)\s+that\b", 2.0),
+    (r"\b(?:for\s+the\s+(?:foregoing|aforesaid|above|reasons\s+stated)|in\s+view\s+of\s+the\s+(?:above|foregoing|"
+     r"aforesaid|discussion))\b|\bin\s+(?:the\s+)?(?:result|conclusion)\b|\bto\s+conclude\b|\bresultantly\b", 1.5),
+    (r"\b(?:conviction|sentence|order|judgment)s?\s+(?:\w+\s+){0,6}(?:is|are)\s+(?:hereby\s+)?(?:set\s+aside|"
+     r"upheld|confirmed|quashed|affirmed|modified)\b|\bacquitted\b", 1.5),
+    (r"\bthe\s+law\s+(?:is|on\s+the\s+point\s+is)\s+(?:well\s+)?settled\b|\blaid\s+down\s+the\s+law\b", 0.5),
+))
+#: words that open another text quoted at length ("reads as under:"): that text is not this court's conclusion
+QUOTING = re.compile(r"\b(?:reads?|read|observed|held|stated|provides?|laid\s+down)\s+(?:as\s+)?(?:under|follows)\b|"
+                     r"\bin\s+the\s+following\s+words\b", re.I)
+QUOTING_PENALTY = 2.0
+RELEVANCE_WEIGHT = 3.0
+POSITION_WEIGHT = 1.0
+#: characters of the conclusion quoted in the answer
+QUOTE_CHARS = 700
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One judgment's entry: ``title``, ``citation`` (the first we hold, "" when none), ``court``, ``date``, the
+    ``chunk`` that states its conclusion and the ``quote`` taken from it."""
+
+    title: str
+    citation: str
+    court: str
+    date: str
+    chunk: Chunk
+    quote: str
+
+
+def cue_score(text: str) -> float:
+    """Sum of the weights of the distinct cues (:data:`CUES`) found in ``text``."""
+    return sum(w for rx, w in CUES if rx.search(text))
+
+
+def conclusion(chunks: Sequence[Chunk], question: str = "") -> Chunk:
+    """The chunk of ``chunks`` (one judgment, reading order; non-empty, else ``ValueError``) that states the
+    conclusion (module docstring)."""
+    if not chunks:
+        raise ValueError("a judgment with no chunks has no conclusion")
+    terms = set(content_terms(question))
+    n = len(chunks)
+
+    def score(i: int) -> tuple[float, int]:
+        text = chunks[i].text
+        rel = len(terms & set(content_terms(text))) / len(terms) if terms else 0.0
+        pos = i / (n - 1) if n > 1 else 1.0
+        quoting = QUOTING_PENALTY if QUOTING.search(text) else 0.0
+        return cue_score(text) - quoting + RELEVANCE_WEIGHT * rel + POSITION_WEIGHT * pos, i
+
+    return chunks[max(range(n), key=score)]
+
+
+def quote_of(chunk: Chunk, limit: int = QUOTE_CHARS) -> str:
+    """The chunk's text (spaces collapsed), cut to about ``limit`` characters around its first cue at word
+    boundaries, each cut marked "..."."""
+    text = re.sub(r"\s+", " ", chunk.text).strip()
+    if len(text) <= limit:
+        return text
+    starts = [m.start() for rx, _ in CUES for m in [rx.search(text)] if m]
+    at = min(starts) if starts else len(text) - limit
+    lo = max(0, min(at - limit // 3, len(text) - limit))
+    hi = min(len(text), lo + limit)
+    if lo > 0:
+        lo = text.find(" ", lo) + 1
+    if hi < len(text):
+        hi = text.rfind(" ", lo, hi)
+    return ("..." if lo > 0 else "") + text[lo:hi].strip() + ("..." if hi < len(text) else "")
+
+
+def heading(title: str, citation: str, court: str = "", date: str = "") -> str:
+    """``"Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150 (Supreme Court of India, 2020-08-19)"``."""
+    extra = ", ".join(x for x in (court, date) if x)
+    return f"{title}" + (f", {citation}" if citation else "") + (f" ({extra})" if extra else "")
+
+
+def holding_text(holdings: Sequence[Holding], first_marker: int = 1) -> str:
+    """The answer listing ``holdings`` best first; entry ``i`` cites ``[first_marker + i]`` (module docstring)."""
+    if not holdings:
+        return ""
+    out = ["Judgments that decide this, ranked as whole judgments by their passages; each with the paragraph where "
+           "the court states its conclusion:"]
+    for i, h in enumerate(holdings):
+        loc = where(h.chunk)
+        out.append(f"{i + 1}. {heading(h.title, h.citation, h.court, h.date)}. The court's conclusion"
+                   f"{f' ({loc})' if loc else ''}: \u201c{h.quote}\u201d [{first_marker + i}]")
+    return "\n".join(out)
+
+
+__all__ = ["CUES", "Holding", "POSITION_WEIGHT", "QUOTE_CHARS", "QUOTING", "QUOTING_PENALTY", "RELEVANCE_WEIGHT",
+           "conclusion", "cue_score",
+           "heading", "holding_text", "quote_of"]

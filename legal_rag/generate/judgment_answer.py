@@ -1,0 +1,159 @@
+"""Answers to the judgment questions of :mod:`legal_rag.law.judgment_questions` (issue 18), from data the pipeline
+hands in: the catalogue of indexed judgments (:class:`~legal_rag.law.citation_lookup.CaseRecord`), their chunks,
+the Supreme Court's judgment index (optional) and, for a holding question, the judgments ranked by retrieval.
+Pure; no model: every sentence is a look-up result or a quotation of the judgment, cited ``[n]``.
+
+``judgment_answer(task, question, citations, records, chunks, ...) -> JudgmentAnswer`` (text, passages in marker
+order, problems):
+
+* ``citation``: one line per citation (:func:`legal_rag.law.citation_lookup.check_citation`: found, wrong party
+  names, exists but not indexed, absent); for a judgment we hold, its conclusion quoted
+  (:func:`legal_rag.generate.holding.conclusion`) and its passages given, the conclusion first, then those
+  sharing most content words with the question (reading order breaks ties), ``top_k`` in all;
+* ``quotation``: the judgment named by citation or title (:func:`~legal_rag.law.citation_lookup.record_named`);
+  the verdict of :func:`legal_rag.generate.quotation.check_quotation`; with no judgment named, every indexed
+  judgment is searched and the best verdict given;
+* ``holding``: the ranked judgments' conclusions (:func:`legal_rag.generate.holding.holding_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..ingest.citations_meta import find_citations
+from ..law.citation_lookup import (CaseRecord, CitationCheck, MetaRecord, check_citation, index_records,
+                                   record_named, titles_for)
+from ..law.judgment_questions import JudgmentTask
+from ..text import content_terms
+from ..types import Chunk, Hit
+from .abstain import NOT_IN_SOURCES
+from .holding import Holding, conclusion, heading, holding_text, quote_of
+from .quotation import QuoteCheck, check_quotation, quotation_text, where
+
+#: judgments listed for a holding question
+HOLDINGS = 3
+
+
+@dataclass(frozen=True)
+class JudgmentAnswer:
+    """``text`` (markers ``[n]`` name ``passages[n-1]``), ``passages`` (look-up hits), ``problems`` for the
+    reader (a missing or mismatched citation, a quotation not found), ``checks`` the citation verdicts."""
+
+    text: str
+    passages: tuple[Hit, ...]
+    problems: tuple[str, ...] = ()
+    checks: tuple[CitationCheck, ...] = ()
+    quote: QuoteCheck | None = None
+
+
+def _hits(chunks: Sequence[Chunk]) -> tuple[Hit, ...]:
+    return tuple(Hit(c, 1.0, "lookup", i + 1) for i, c in enumerate(chunks))
+
+
+def _cite(rec: CaseRecord) -> str:
+    return rec.citations[0] if rec.citations else ""
+
+
+def _citation_answer(question: str, citations: Sequence[str], records: Sequence[CaseRecord],
+                     chunks: Mapping[str, Sequence[Chunk]], meta, meta_covers, top_k: int) -> JudgmentAnswer:
+    ours = index_records(records)
+    lines, passages, problems, checks = [], [], [], []
+    for cit, named in zip(citations, titles_for(question, citations)):
+        chk = check_citation(cit, named, ours, meta, meta_covers)
+        checks.append(chk)
+        if chk.status != "found":
+            problems.append(chk.message)
+        if chk.record is None or not chunks.get(chk.record.case):
+            lines.append(chk.message)
+            continue
+        mine = list(chunks[chk.record.case])
+        concl = conclusion(mine, question)
+        n = len(passages) + 1
+        loc = where(concl)
+        lines.append(f"{chk.message} Its conclusion{f' ({loc})' if loc else ''}: \u201c{quote_of(concl)}\u201d [{n}]")
+        terms = set(content_terms(question))  # the passages that speak to the question's words next
+        rest = sorted((c for c in mine if c.id != concl.id), key=lambda c: -len(terms & set(content_terms(c.text))))
+        rest = rest[:max(0, top_k - 1)]
+        passages += [concl, *rest]
+    return JudgmentAnswer("\n\n".join(lines), _hits(passages), tuple(problems), tuple(checks))
+
+
+def _quotation_answer(task: JudgmentTask, records: Sequence[CaseRecord], chunks: Mapping[str, Sequence[Chunk]],
+                      meta, meta_covers) -> JudgmentAnswer:
+    ours = index_records(records)
+    cites = find_citations(task.rest)
+    checks: list[CitationCheck] = []
+    rec: CaseRecord | None = None
+    lead: list[str] = []
+    if cites:
+        named = titles_for(task.rest, cites[:1])[0]
+        chk = check_citation(cites[0], named, ours, meta, meta_covers)
+        checks.append(chk)
+        rec = chk.record
+        if chk.status != "found":
+            lead.append(chk.message)
+        if rec is None:
+            text = f"{chk.message} The quotation cannot be checked against a judgment whose text is not indexed."
+            return JudgmentAnswer(text, (), (chk.message,), tuple(checks))
+    else:
+        rec = record_named(task.rest, records)
+    if rec is not None:
+        check = check_quotation(task.quote, chunks.get(rec.case, ()))
+        body = quotation_text(heading(rec.title, _cite(rec)), "", check)
+        problems = [*lead] + ([f"quotation not found in {rec.title}"] if check.verdict == "absent" else [])
+        passages = _hits([check.chunk]) if check.chunk is not None and check.verdict != "absent" else ()
+        return JudgmentAnswer("\n\n".join([*lead, body]), passages, tuple(problems), tuple(checks), check)
+    # no judgment named (or none we hold by that name): every indexed judgment is searched
+    best: tuple[tuple[bool, float], str, QuoteCheck] | None = None
+    for case, mine in sorted(chunks.items()):
+        qc = check_quotation(task.quote, mine)
+        key = (qc.verdict == "verbatim", qc.coverage)
+        if best is None or key > best[0]:
+            best = (key, case, qc)
+    by_case = {r.case: r for r in records}
+    intro = ("No indexed judgment is named in the question (by citation or by the parties' names), so all "
+             f"{len(chunks)} indexed judgments were searched.")
+    if best is None or best[2].verdict == "absent":
+        msg = f"{intro} The quotation is not found in any of them."
+        return JudgmentAnswer(msg, (), (msg,), tuple(checks), best[2] if best else None)
+    rec = by_case.get(best[1])
+    title = heading(rec.title, _cite(rec)) if rec else best[1]
+    return JudgmentAnswer(f"{intro}\n\n{quotation_text(title, '', best[2])}", _hits([best[2].chunk]), (),
+                          tuple(checks), best[2])
+
+
+def _holding_answer(question: str, ranked: Sequence[tuple[str, Sequence[Hit]]], records: Sequence[CaseRecord],
+                    chunks: Mapping[str, Sequence[Chunk]]) -> JudgmentAnswer:
+    by_case = {r.case: r for r in records}
+    holdings = []
+    for case, _hits_of_case in ranked[:HOLDINGS]:
+        mine = chunks.get(case)
+        rec = by_case.get(case)
+        if not mine or rec is None:
+            continue
+        concl = conclusion(mine, question)
+        holdings.append(Holding(rec.title, _cite(rec), rec.court, rec.date, concl, quote_of(concl)))
+    if not holdings:
+        return JudgmentAnswer(f"{NOT_IN_SOURCES} No indexed judgment matches the question.", (),
+                              ("no judgment found for a holding question",))
+    return JudgmentAnswer(holding_text(holdings), _hits([h.chunk for h in holdings]))
+
+
+def judgment_answer(task: JudgmentTask, question: str, citations: Sequence[str], records: Sequence[CaseRecord],
+                    chunks: Mapping[str, Sequence[Chunk]], *,
+                    meta: Callable[[str], MetaRecord | None] | None = None,
+                    meta_covers: Callable[[str], bool] | None = None,
+                    ranked: Sequence[tuple[str, Sequence[Hit]]] = (), top_k: int = 5) -> JudgmentAnswer:
+    """The answer to ``task`` (module docstring). ``citations``: the question's canonical citations;
+    ``chunks``: case id -> its chunks in reading order; ``meta`` / ``meta_covers``: the Supreme Court's judgment
+    index (:class:`legal_rag.ingest.sc_metadata.ScMetadata` ``by_citation`` / ``covers``); ``ranked``: (case id,
+    its hits) best first, for a holding question; ``top_k``: passages given per judgment found by citation."""
+    if task.kind == "quotation":
+        return _quotation_answer(task, records, chunks, meta, meta_covers)
+    if task.kind == "citation":
+        return _citation_answer(question, citations, records, chunks, meta, meta_covers, top_k)
+    return _holding_answer(question, ranked, records, chunks)
+
+
+__all__ = ["HOLDINGS", "JudgmentAnswer", "judgment_answer"]

@@ -1,0 +1,90 @@
+"""Questions answered from the judgments themselves (issue 18): a citation to look up, a quotation to check, or
+"which judgment held X". Pure; reads the question text and its analysis (:mod:`legal_rag.law.question`).
+
+``judgment_task(question, citations=()) -> JudgmentTask | None``, by the first rule that matches:
+
+1. ``quotation``: the question asks to verify / check a quotation ("Verify this quotation from [case]: '...'",
+   "Is this an accurate quote from 2024 INSC 363: ...", "Did the court in [case] say '...'?") and carries a quoted
+   text of at least :data:`MIN_QUOTE_WORDS` words (:func:`quoted_text`);
+2. ``citation``: the question names a reporter or neutral citation (``citations``, read by the caller's citation
+   grammar);
+3. ``holding``: "which judgment / case / decision held (laid down, ruled, decided) X", "what did the Supreme Court
+   hold on X", "is there a judgment holding X".
+
+``None`` for every other question (a statute question keeps its own route).
+
+Examples::
+
+    judgment_task("Verify this quotation from Mohd. Anwar v. State: 'the plea of insanity was not raised'").kind
+        -> "quotation"
+    judgment_task("What did 2024 INSC 363 decide?", ("2024 INSC 363",)).kind           -> "citation"
+    judgment_task("Which judgment held that arrest is not mandatory?").kind             -> "holding"
+    judgment_task("What is the punishment for theft?")                                 -> None
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+TaskKind = Literal["quotation", "citation", "holding"]
+#: a quotation shorter than this (in words) is too short to check
+MIN_QUOTE_WORDS = 4
+
+_QUOTE_ASK = re.compile(
+    r"\b(?:verify|check|confirm|validate|authenticate)\b.{0,60}\bquot\w*|\bquot\w*\b.{0,60}\b(?:accurate|correct|"
+    r"genuine|verbatim|real|exist\w*|authentic)\b|\b(?:accurate|correct|genuine|verbatim|real|authentic)\b.{0,20}"
+    r"\bquot\w*|\bquotation\s+from\b|\b(?:did|does)\b.{1,120}\b(?:say|said|write|wrote|observe|state)\b",
+    re.I | re.S)
+_HOLDING_ASK = re.compile(
+    r"\b(?:which|what)\s+(?:\w+\s+){0,3}?(?:judgments?|cases?|decisions?|precedents?|rulings?|authority|"
+    r"authorities)\b.{0,40}?\b(?:held|holds|hold|decided|decides|ruled|rules|laid\s+down|lays\s+down|"
+    r"establish\w*|answered|says?|said)\b|\bwhat\s+did\s+the\s+(?:supreme\s+)?court\s+hold\b|"
+    r"\b(?:is|are)\s+there\s+(?:a|any)\s+(?:judgments?|cases?|decisions?|precedents?|rulings?)\s+(?:that\s+)?"
+    r"(?:holding|held|holds|ruling|saying|which\s+held)\b|\bcase\s+law\s+(?:on|holding|for)\b",
+    re.I | re.S)
+#: a quoted text: "..." (straight, after normal form) or '...' opened after a space, colon or bracket and closed
+#: before a space, punctuation or the end
+_DOUBLE = re.compile(r'"([^"]{10,})"', re.S)
+_SINGLE = re.compile(r"(?:(?<=[\s:(\[])|^)'(.{10,}?)'(?=[\s.,;:?!)\]]|$)", re.S)
+
+
+@dataclass(frozen=True)
+class JudgmentTask:
+    """What to do: ``kind``; ``quote`` the quoted text for a quotation check ("" otherwise); ``rest`` the question
+    without the quotation (where the judgment is named)."""
+
+    kind: TaskKind
+    quote: str = ""
+    rest: str = ""
+
+
+def quoted_text(question: str) -> tuple[str, str]:
+    """``(quotation, rest)``: the longest quoted span of ``question`` ("..." or '...'), else the text after the
+    first colon when the question asks for a quotation check; ``("", question)`` when none.
+
+    ``quoted_text("Verify from X v. Y: 'a b c d'") -> ("a b c d", "Verify from X v. Y: ")``."""
+    spans = [(m.start(), m.end(), m.group(1)) for rx in (_DOUBLE, _SINGLE) for m in rx.finditer(question)]
+    if spans:
+        a, b, q = max(spans, key=lambda s: (len(s[2]), -s[0]))
+        return q.strip(), (question[:a] + question[b:]).strip()
+    if ":" in question and _QUOTE_ASK.search(question.split(":", 1)[0]):
+        head, tail = question.split(":", 1)
+        return tail.strip().strip("'\""), head
+    return "", question
+
+
+def judgment_task(question: str, citations: tuple[str, ...] = ()) -> JudgmentTask | None:
+    """The judgment task of ``question`` (module docstring), or ``None``."""
+    quote, rest = quoted_text(question)
+    if quote and len(quote.split()) >= MIN_QUOTE_WORDS and _QUOTE_ASK.search(question):
+        return JudgmentTask("quotation", quote, rest)
+    if citations:
+        return JudgmentTask("citation", rest=question)
+    if _HOLDING_ASK.search(question):
+        return JudgmentTask("holding", rest=question)
+    return None
+
+
+__all__ = ["JudgmentTask", "MIN_QUOTE_WORDS", "TaskKind", "judgment_task", "quoted_text"]
