@@ -23,7 +23,7 @@ REPLY = ["Whoever cheats and dishonestly induces delivery of property ", "shall 
 class ChatServer:
     """A chat-completions server on 127.0.0.1 (streaming SSE or one JSON body); records request bodies."""
 
-    def __init__(self, status: int = 200, streams: bool = True):
+    def __init__(self, status: int = 200, streams: bool = True, events: list[str] | None = None):
         outer = self
         self.requests: list[dict] = []
 
@@ -43,6 +43,9 @@ class ChatServer:
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")
                     self.end_headers()
+                    if events is not None:  # raw "data:" payloads, as given
+                        self.wfile.write("".join(f"data: {e}\n\n" for e in events).encode())
+                        return
                     for piece in REPLY:
                         event = {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
                         self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
@@ -108,6 +111,21 @@ def test_openai_compatible_without_streaming_and_http_errors():
     with pytest.raises(LegalRagError):
         OpenAICompatibleBackend("http://127.0.0.1:9/v1", "m", timeout_s=2).chat((("user", "hi"),), max_new_tokens=5)
     assert OpenAICompatibleBackend("http://x/v1", "m").sequence_logprob((("user", "x"),), "y") is None
+
+
+@pytest.mark.parametrize("bad", ['{"choices": [{"delta": {"content": "The"', '[1, 2]', '{"choices": "text"}',
+                                 '{"choices": ["text"]}'])
+def test_a_malformed_stream_is_a_clear_error(bad):
+    # a fake only here: a real server (tests/generate/test_openai_server.py) does not send broken events
+    ok = json.dumps({"choices": [{"index": 0, "delta": {"content": "Whoever cheats"}, "finish_reason": None}]})
+    server = ChatServer(events=[ok, bad, "[DONE]"])
+    try:
+        tokens = []
+        with pytest.raises(LegalRagError, match="malformed stream from the generator server"):
+            OpenAICompatibleBackend(server.url, "m").chat((("user", "hi"),), max_new_tokens=5, on_token=tokens.append)
+        assert tokens == ["Whoever cheats"]  # what came before the broken event was streamed
+    finally:
+        server.close()
 
 
 def test_settings_validation_and_backend_choice(tmp_path):

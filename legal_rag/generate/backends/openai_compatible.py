@@ -2,10 +2,17 @@
 model name: ``POST {base_url}/chat/completions`` with ``stream: true`` (server-sent events, ``data: {...}`` lines
 ending with ``data: [DONE]``).
 
-Token counts: with ``generator_tokenizer`` (a local Hugging Face tokenizer directory, or ``pkg:``) the prompt is
-counted with the model's tokenizer and chat template; without it the count is a deliberately high estimate and
-every :class:`~legal_rag.types.Draft` says so. Chat completions give no probabilities of a forced continuation,
-so ``sequence_logprob`` returns ``None`` (no RAG-Sequence weights for this backend).
+Token counts: with ``generator_tokenizer`` (a local Hugging Face tokenizer directory, a GGUF file, or ``pkg:``)
+the prompt is counted with the model's tokenizer and chat template; without it the count is a deliberately high
+estimate and every :class:`~legal_rag.types.Draft` says so. A :class:`Generation` carries the server's own
+``usage`` when it sends one (OpenAI with ``stream_options.include_usage``; a non-streamed body); a server that
+streams without usage (llama-cpp-python's ``llama_cpp.server`` 0.3.36) gets the counts from the tokenizer when
+one is set, else 0 (unknown). Chat completions give no probabilities of a forced continuation, so
+``sequence_logprob`` returns ``None`` (no RAG-Sequence weights for this backend).
+
+Errors (all :class:`~legal_rag.errors.LegalRagError`, naming the URL): nothing listening ("cannot connect"), no
+reply within ``timeout_s`` ("no reply within"), an HTTP status other than 200, and a stream that is not
+chat-completions server-sent events ("malformed stream").
 """
 
 from __future__ import annotations
@@ -87,13 +94,31 @@ class OpenAICompatibleBackend:
                     if payload == "[DONE]":
                         break
                     event = json.loads(payload)
+                    if not isinstance(event, dict):
+                        raise ValueError(f"event is not a JSON object: {payload[:80]}")
+                    choices = event.get("choices") or []
+                    if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
+                        raise ValueError(f"choices is not a list of objects: {payload[:80]}")
                     usage = event.get("usage") or usage
-                    for choice in event.get("choices", []):
+                    for choice in choices:
                         stream.add(choice)
+        except httpx.ConnectError as exc:
+            raise LegalRagError(f"{url}: cannot connect to the generator server (is it running at "
+                                f"generator_base_url={self.base_url}?): {exc}") from None
+        except httpx.TimeoutException as exc:
+            raise LegalRagError(f"{url}: no reply within {self.timeout_s:g} s ({type(exc).__name__}); the server is "
+                                "busy or too slow for this prompt") from None
         except httpx.HTTPError as exc:
             raise LegalRagError(f"{url}: {type(exc).__name__}: {exc}") from None
-        return Generation(stream.text.strip(), usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0),
-                          stream.ttft, stream.elapsed, stream.finish)
+        except ValueError as exc:  # a line that is no JSON, or JSON that is no chat-completions event
+            raise LegalRagError(f"{url}: malformed stream from the generator server ({type(exc).__name__}: "
+                                f"{str(exc)[:200]})") from None
+        text = stream.text.strip()
+        prompt_tokens, completion_tokens = usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0)
+        if not usage and self.exact_tokens:  # the server streamed no usage: count with the model's tokenizer
+            prompt_tokens = self.count_tokens(messages)
+            completion_tokens = len(self._tok(stream.text, add_special_tokens=False)["input_ids"]) if text else 0
+        return Generation(text, prompt_tokens, completion_tokens, stream.ttft, stream.elapsed, stream.finish)
 
     def sequence_logprob(self, messages: Messages, continuation: str) -> None:
         return None
