@@ -18,11 +18,14 @@ from .search import lookup_hits
 def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concordance: Concordance,
                     filters: Filters | Mapping[str, Any] | None = None) -> tuple[Hit, ...]:
     """``hits`` with the successors (per the BPR&D correspondence table row) of every old-code section that
-    ``query`` names put right after the query's own ``lookup`` hits, as ``lookup`` hits; ranks renumbered from 1.
+    ``query`` names merged into the query's own ``lookup`` hits, as ``lookup`` hits; ranks renumbered from 1.
 
-    ``"IPC 420"`` -> the IPC 420 look-up hits, then BNS 318(4)'s, then the rest of ``hits``. The result is no
-    shorter than ``hits`` and never repeats a chunk id. A query that names no old-code section returns ``hits``
-    unchanged (as a tuple)."""
+    The look-up hits are taken section by section, round robin (:func:`interleave`): the first chunk of every
+    named section and of every successor, then the second chunks, and so on, so a long old section (IPC 376: five
+    chunks) cannot push its successor (BNS 64) out of the ``top_k`` passages the generator reads. ``"IPC 420"`` ->
+    IPC 420's first chunk, BNS 318(4)'s chunk (the sub-section's first), then the rest. The result is no shorter
+    than ``hits`` and never repeats a chunk id. A query that names no old-code section returns ``hits`` unchanged
+    (as a tuple)."""
     hits = tuple(hits)
     targets = []
     for f in find_refs(query):
@@ -36,6 +39,21 @@ def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concor
     head = [h for h in hits if h.stage == "lookup"]
     seen = {h.chunk.id for h in head}
     extra = [h for h in extra if not (h.chunk.id in seen or seen.add(h.chunk.id))]
-    merged = head + extra + [h for h in hits if h.stage != "lookup" and h.chunk.id not in seen]
+    merged = interleave(head + extra) + [h for h in hits if h.stage != "lookup" and h.chunk.id not in seen]
     return tuple(dataclasses.replace(h, rank=i + 1)
                  for i, h in enumerate(merged[:max(len(hits), len(head) + len(extra))]))
+
+
+def interleave(hits: list[Hit]) -> list[Hit]:
+    """``hits`` grouped by section (Act, section number), groups in order of first appearance, then taken round
+    robin: every group's first hit, then every group's second, ... Each group keeps its own order (a sub-section
+    look-up's matching chunk stays first). ``[IPC376-0, IPC376-1, BNS64-0, BNS65-0]`` ->
+    ``[IPC376-0, BNS64-0, BNS65-0, IPC376-1]``."""
+    groups: dict[tuple[str, str], list[Hit]] = {}
+    for h in hits:
+        r = h.chunk.ref
+        groups.setdefault((r.act, r.section) if r is not None else ("", h.chunk.case or h.chunk.id), []).append(h)
+    out: list[Hit] = []
+    for i in range(max((len(g) for g in groups.values()), default=0)):
+        out += [g[i] for g in groups.values() if i < len(g)]
+    return out
