@@ -1,0 +1,166 @@
+"""AILA 2019 Task 1 with precedent search (:mod:`legal_rag.retrieve.precedents`): signals cached per query, weights
+chosen on the training queries Q1 and Q3-Q10 only (Q2 is an 80% copy of test Q50), then scored once on Q11-Q50.
+
+* Pool: the 2,914 AILA judgments (all of them, as in the task: the case base's leakage guard does not apply to the
+  pool), read by :func:`legal_rag.eval.aila.load_casedocs`; their cited sections come from the case base
+  (:class:`legal_rag.index.casebase.CaseBase`, the issue-13 citation grammar) and, for the few judgments the case
+  base dropped as copies of a test query, from the same grammar run here.
+* Query sections: :func:`legal_rag.retrieve.precedents.section_profile` over the case base (leak-guarded), old
+  codes (AILA's judgments predate the new codes; new-code cites map back by the official table).
+* Cache: ``<work>/pool`` (the :class:`PrecedentIndex`) and ``<work>/signals.json.gz`` (per query and term cut-off,
+  the text signals; per query, the section profile), so a re-run with other weights is seconds.
+* Choice (:func:`choose`): the grid :data:`GRID` on the 9 training queries by MAP; ties go to the simpler setting
+  (fewer signals with weight, then fewer query-term cuts, then the grid's order).
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+
+from ..retrieve.precedents import PrecedentIndex, PrecedentWeights, fuse_signals, pool_cites, section_profile
+from ..types import StatuteRef
+from .aila import TEST_QUERIES, AilaResult, load_casedocs, load_qrels, load_queries, score
+
+#: training queries used for the choice (Q2 left out: an 80% copy of test Q50)
+TUNE_QUERIES = ("AILA_Q1",) + tuple(f"AILA_Q{i}" for i in range(3, 11))
+ALL_QUERIES = tuple(f"AILA_Q{i}" for i in range(1, 51))
+TERMS = (None, 25, 50, 100, 200)
+#: the weight grid (doc, para, sections) x aggregation x top_k x terms
+GRID_WEIGHTS = (0.0, 0.25, 0.5, 1.0)
+GRID_AGG = ("max", "sum")
+SIGNALS_VERSION = 1
+
+
+def build_pool(settings, casebase, *, concordance=None, log: Callable[[str], None] = print) -> PrecedentIndex:
+    """The :class:`PrecedentIndex` of the 2,914 AILA judgments (module docstring)."""
+    from ..ingest.statute_cites import find_statute_refs_by_paragraph
+
+    t0 = time.perf_counter()
+    judgments, paras = load_casedocs(settings.corpus_path)
+    held = set(casebase.cases)
+    missing = [j.case_id for j in judgments if j.case_id not in held]
+    own = []
+    for c in missing:
+        ps = [p for p in paras if p.case == c]
+        found = find_statute_refs_by_paragraph([p.text for p in ps], articles=True)
+        own += [replace(p, cites=f) for p, f in zip(ps, found)]
+    cites = pool_cites([j.case_id for j in judgments], casebase, own, concordance=concordance, era="old")
+    pool = PrecedentIndex.build(judgments, paras, cites)
+    log(f"task1 pool: {len(judgments)} judgments, {len(paras)} paragraphs, cites read here for {missing}, "
+        f"{time.perf_counter() - t0:.0f}s")
+    return pool
+
+
+def compute_signals(pool: PrecedentIndex, casebase, texts: Mapping[str, str], queries: Sequence[str], *,
+                    concordance=None, terms: Sequence[int | None] = TERMS, log: Callable[[str], None] = print
+                    ) -> dict:
+    """``{"text": {qid: {str(terms): signals}}, "profile": {qid: [[act, section, w], ...]}, "seconds": ...}``."""
+    out: dict = {"version": SIGNALS_VERSION, "text": {}, "profile": {}, "seconds": {}}
+    for q in queries:
+        t0 = time.perf_counter()
+        out["text"][q] = {str(n): pool.text_signals(texts[q], terms=n, top_k=3) for n in terms}
+        t1 = time.perf_counter()
+        prof = section_profile(texts[q], casebase, concordance=concordance, era="old", n=20)
+        out["profile"][q] = [[r.act, r.section, w] for r, w in prof.items()]
+        out["seconds"][q] = [t1 - t0, time.perf_counter() - t1]
+        log(f"  {q}: text {t1 - t0:.1f}s, sections {time.perf_counter() - t1:.1f}s")
+    return out
+
+
+def load_or_compute(settings, work: Path, *, casebase_dir: Path, log: Callable[[str], None] = print
+                    ) -> tuple[PrecedentIndex, dict]:
+    """The cached pool and signals under ``work`` (built when absent)."""
+    from ..index.casebase import CaseBase
+    from ..law import load_concordance
+
+    work = Path(work)
+    conc = load_concordance(settings.corpus_path)
+    cb = None
+    if not (work / "pool" / "cites.json.gz").exists():
+        cb = CaseBase.open(casebase_dir)
+        build_pool(settings, cb, concordance=conc, log=log).save(work / "pool")
+    pool = PrecedentIndex.open(work / "pool")
+    sig_path = work / "signals.json.gz"
+    if sig_path.exists():
+        with gzip.open(sig_path, "rt", encoding="utf-8") as fh:
+            sig = json.load(fh)
+        if sig.get("version") == SIGNALS_VERSION:
+            return pool, sig
+    cb = cb or CaseBase.open(casebase_dir)
+    sig = compute_signals(pool, cb, load_queries(settings.corpus_path), ALL_QUERIES, concordance=conc, log=log)
+    tmp = sig_path.with_suffix(".tmp")
+    with gzip.open(tmp, "wt", encoding="utf-8") as fh:
+        json.dump(sig, fh)
+    tmp.replace(sig_path)
+    return pool, sig
+
+
+def ranking(pool: PrecedentIndex, sig: dict, q: str, w: PrecedentWeights, limit: int = 1000) -> list[str]:
+    """The fused judgment ranking of query ``q`` from the cached signals."""
+    text = {k: v for k, v in sig["text"][q][str(w.terms)].items()}
+    if w.agg == "sum" and w.top_k != 3:
+        raise ValueError("cached paragraph sums are of the top 3 paragraphs")
+    sec = _section_signal(pool, sig, q, w.n_sections) if w.sections else {}
+    return [c for c, _ in fuse_signals(text, sec, w)[:limit]]
+
+
+_SECTION_MEMO: dict = {}
+
+
+def _section_signal(pool, sig, q: str, n: int) -> dict[str, float]:
+    key = (id(pool), id(sig), q, n)
+    if key not in _SECTION_MEMO:
+        _SECTION_MEMO[key] = pool.section_signal({StatuteRef(a, s): x for a, s, x in sig["profile"][q][:n]})
+    return _SECTION_MEMO[key]
+
+
+def evaluate(pool, sig, w: PrecedentWeights, queries: Sequence[str], qrels, name: str = "precedents"
+             ) -> AilaResult:
+    return score("task1", name, {q: ranking(pool, sig, q, w) for q in queries}, qrels, queries)
+
+
+def grid() -> list[PrecedentWeights]:
+    """Every setting of the grid, simplest first (see module docstring)."""
+    out = []
+    for terms in TERMS:
+        for d, p, s in itertools.product(GRID_WEIGHTS, repeat=3):
+            if d == p == 0:
+                continue
+            for agg in (GRID_AGG if p else ("max",)):
+                out.append(PrecedentWeights(doc=d, para=p, sections=s, agg=agg, top_k=3, terms=terms))
+    return sorted(out, key=_simplicity)
+
+
+def _simplicity(w: PrecedentWeights) -> tuple:
+    return (sum(1 for x in (w.doc, w.para, w.sections) if x), w.terms is not None, w.sections, w.para)
+
+
+@dataclass(frozen=True)
+class Choice:
+    weights: PrecedentWeights
+    train_map: float
+    tried: int
+    top: tuple[tuple[PrecedentWeights, float], ...]
+
+
+def choose(pool, sig, qrels, queries: Sequence[str] = TUNE_QUERIES, candidates: Sequence[PrecedentWeights] | None
+           = None) -> Choice:
+    """The setting with the best training MAP; ties (to 1e-9) go to the earlier, simpler one."""
+    best, best_v, rows = None, -1.0, []
+    for w in candidates or grid():
+        v = evaluate(pool, sig, w, queries, qrels).metrics["map"]
+        rows.append((w, v))
+        if v > best_v + 1e-9:
+            best, best_v = w, v
+    rows.sort(key=lambda r: -r[1])
+    return Choice(best, best_v, len(rows), tuple(rows[:10]))
+
+
+__all__ = ["ALL_QUERIES", "Choice", "TUNE_QUERIES", "build_pool", "choose", "compute_signals", "evaluate", "grid",
+           "load_or_compute", "ranking"]

@@ -1,0 +1,314 @@
+"""Precedent search: which judgments are most like these facts? (AILA 2019 Task 1, issue 18.)
+
+A fact statement is matched against a pool of judgments by three signals, each a score per judgment, fused by a
+weighted sum of max-normalised scores (CombSUM, Fox & Shaw, TREC-2 1994; normalisation by the per-query maximum,
+Lee, SIGIR 1997), so that a signal with weight 0 changes nothing and a weak signal can only be given a small weight
+(unweighted RRF of a weak list with a strong one made Task 1 worse: hybrid 0.091 vs BM25 0.150):
+
+* ``doc``: BM25 of the whole judgment (bm25s, Lucene BM25 k1=1.5, b=0.75; Robertson & Zaragoza 2009, "The
+  Probabilistic Relevance Framework: BM25 and Beyond"; the legal tokenizer of :mod:`legal_rag.index.sparse`);
+* ``para``: BM25 over the judgment's paragraphs, aggregated per judgment (:func:`aggregate`): ``max`` (the best
+  paragraph, max-passage; Callan, SIGIR 1994) or ``sum`` of its ``top_k`` best paragraphs;
+* ``sections``: the sections the facts suggest, shared with the judgment's cited sections (:func:`section_overlap`):
+  the query's sections come from :func:`legal_rag.retrieve.evidence.section_evidence` (issue 13: the sections the
+  most similar judgments of the case base cite), a judgment's from its paragraphs' cites; both are put in one era
+  by the official BPR&D correspondence table (:func:`legal_rag.retrieve.evidence.era_map`, section level).
+
+Query term weighting (:func:`top_idf_terms`): AILA queries are long fact statements (hundreds of words); keeping
+only the ``terms`` distinct query terms of highest idf in the pool (Sparck Jones 1972) drops words that match
+everything. Weights are chosen on the AILA 2019 training queries Q1 and Q3-Q10 only (Q2 is an 80% copy of test
+Q50); the grid and figures are in ``bench/results.md``, "AILA 2019 Task 1".
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import os
+import shutil
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Hashable, Iterable, Literal, Mapping, Sequence, TypeVar
+
+import numpy as np
+
+from ..index.sparse import SparseIndex, legal_tokenize
+from ..types import Judgment, Paragraph, StatuteRef
+from .evidence import Era, era_map, section_evidence
+
+K = TypeVar("K", bound=Hashable)
+
+#: bump when the saved layout changes
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class PrecedentWeights:
+    """How the signals are fused (module docstring). ``doc``/``para``/``sections``: CombSUM weights (>= 0);
+    ``agg``: paragraph aggregation (``"max"`` or ``"sum"`` of the ``top_k`` best); ``terms``: distinct query terms
+    kept by idf (None: all); ``n_sections``: how many of the query's suggested sections count; ``depth``:
+    judgments each text signal contributes (the rest score 0 in it). Defaults: chosen on AILA Q1, Q3-Q10
+    (``bench/results.md``)."""
+
+    doc: float = 1.0
+    para: float = 0.0
+    sections: float = 0.0
+    agg: Literal["max", "sum"] = "max"
+    top_k: int = 3
+    terms: int | None = None
+    n_sections: int = 10
+    depth: int = 1000
+
+
+# ---- fusion and aggregation (pure) -------------------------------------------------------------------------------
+def max_normalise(scores: Mapping[K, float]) -> dict[K, float]:
+    """Each positive score divided by the largest (so the best is 1.0); non-positive scores are dropped; ``{}`` when
+    none is positive."""
+    top = max((v for v in scores.values() if v > 0), default=0.0)
+    return {k: v / top for k, v in scores.items() if v > 0} if top > 0 else {}
+
+
+def combsum(signals: Sequence[Mapping[K, float]], weights: Sequence[float]) -> list[tuple[K, float]]:
+    """Weighted sum of max-normalised signals, ``[(key, score)]`` best first, ties by ``str(key)``. A signal with
+    weight 0 (or no positive score) does not vote; a key absent from a signal scores 0 in it. Raises ValueError
+    when the lengths differ or a weight is negative."""
+    if len(signals) != len(weights):
+        raise ValueError(f"{len(weights)} weights for {len(signals)} signals")
+    if any(w < 0 for w in weights):
+        raise ValueError(f"negative weight in {list(weights)}")
+    out: dict[K, float] = defaultdict(float)
+    for s, w in zip(signals, weights):
+        if w:
+            for k, v in max_normalise(s).items():
+                out[k] += w * v
+    return sorted(out.items(), key=lambda kv: (-kv[1], str(kv[0])))
+
+
+def weighted_rrf(rankings: Sequence[Sequence[K]], weights: Sequence[float], rrf_k: int = 60
+                 ) -> list[tuple[K, float]]:
+    """Weighted reciprocal rank fusion (Cormack, Clarke & Buettcher, SIGIR 2009): ``sum_l w_l / (rrf_k + rank_l)``
+    over the rankings holding the key (rank 1-based, first occurrence), best first, ties by ``str(key)``. Raises
+    ValueError for mismatched lengths or ``rrf_k <= 0``."""
+    if len(rankings) != len(weights):
+        raise ValueError(f"{len(weights)} weights for {len(rankings)} rankings")
+    if rrf_k <= 0:
+        raise ValueError(f"rrf_k must be positive, got {rrf_k}")
+    out: dict[K, float] = defaultdict(float)
+    for ranking, w in zip(rankings, weights):
+        if w:
+            for i, k in enumerate(dict.fromkeys(ranking)):
+                out[k] += w / (rrf_k + i + 1)
+    return sorted(out.items(), key=lambda kv: (-kv[1], str(kv[0])))
+
+
+def aggregate(hits: Iterable[tuple[str, float]], how: Literal["max", "sum"] = "max", top_k: int = 3
+              ) -> dict[str, float]:
+    """Paragraph hits ``(case, score)`` -> a score per case: its best paragraph (``max``) or the sum of its
+    ``top_k`` best (``sum``). Non-positive scores are ignored. Raises ValueError for another ``how`` or
+    ``top_k < 1``."""
+    if how not in ("max", "sum"):
+        raise ValueError(f"unknown aggregation {how!r}")
+    if top_k < 1:
+        raise ValueError(f"top_k must be >= 1, got {top_k}")
+    per: dict[str, list[float]] = defaultdict(list)
+    for case, s in hits:
+        if s > 0:
+            per[case].append(s)
+    if how == "max":
+        return {c: max(v) for c, v in per.items()}
+    return {c: sum(sorted(v, reverse=True)[:top_k]) for c, v in per.items()}
+
+
+def top_idf_terms(tokens: Sequence[str], idf: Mapping[str, float], n: int | None) -> list[str]:
+    """``tokens`` (repeats kept, in order) restricted to the ``n`` distinct terms of highest ``idf`` (ties by
+    term); tokens without an idf (not in the pool) are dropped; ``n=None`` keeps every known token."""
+    known = [t for t in tokens if t in idf]
+    if n is None:
+        return known
+    keep = set(sorted(set(known), key=lambda t: (-idf[t], t))[:n])
+    return [t for t in known if t in keep]
+
+
+def section_overlap(profile: Mapping[StatuteRef, float], cites: Mapping[StatuteRef, int],
+                    idf: Mapping[StatuteRef, float]) -> float:
+    """How much a judgment's cited sections share the query's suggested ones: ``sum_r q(r) * idf(r) *
+    sqrt(n(r) / max n)`` over sections ``r`` in both, ``q`` the query's profile weight, ``n(r)`` the number of the
+    judgment's paragraphs citing ``r`` (the section the judgment keeps coming back to counts fully, as in
+    :mod:`legal_rag.retrieve.evidence`), ``idf(r) = log(1 + N / df(r))`` over the pool (0 when unknown)."""
+    if not profile or not cites:
+        return 0.0
+    top = max(cites.values())
+    return sum(w * idf.get(r, 0.0) * math.sqrt(cites[r] / top) for r, w in profile.items() if cites.get(r, 0) > 0)
+
+
+def section_profile(query: str, casebase, *, concordance=None, era: Era = "old", n: int = 10,
+                    exclude: Sequence[str] = ()) -> dict[StatuteRef, float]:
+    """The query's ``n`` best suggested sections (:func:`legal_rag.retrieve.evidence.section_evidence` over
+    ``casebase``, in ``era``), each weighted by its evidence score over the best one (1.0 for the first)."""
+    ev = section_evidence(query, casebase, concordance=concordance, era=era, exclude=exclude)[:n]
+    if not ev:
+        return {}
+    top = ev[0].score
+    return {e.ref: e.score / top for e in ev}
+
+
+# ---- the pool -----------------------------------------------------------------------------------------------------
+class PrecedentIndex:
+    """A pool of judgments searchable by the three signals of the module docstring.
+
+    Built from judgments, their paragraphs (in order) and, per case, its cited sections with counts (``{case:
+    {StatuteRef: paragraphs citing it}}``; section level, already in the era the caller compares in). ``save``
+    writes a directory atomically, ``open`` reads it back."""
+
+    def __init__(self, cases: Sequence[str], doc: SparseIndex, para: SparseIndex,
+                 cites: Mapping[str, Mapping[StatuteRef, int]]):
+        self.cases = tuple(cases)
+        self.doc, self.para = doc, para
+        self._para_case = [pid.rsplit("#", 1)[0] for pid in para.ids]
+        self.cites = {c: dict(cites.get(c, {})) for c in self.cases}
+        df: Counter = Counter()
+        for cc in self.cites.values():
+            df.update(r for r, n in cc.items() if n > 0)
+        n = max(len(self.cases), 1)
+        self.section_idf = {r: math.log(1.0 + n / d) for r, d in df.items()}
+        self._term_idf: dict[str, float] | None = None
+
+    @classmethod
+    def build(cls, judgments: Sequence[Judgment], paragraphs: Sequence[Paragraph],
+              cites: Mapping[str, Mapping[StatuteRef, int]] | None = None) -> "PrecedentIndex":
+        """Index ``paragraphs`` (each of a case in ``judgments``; ValueError otherwise) by paragraph and by judgment
+        (the paragraphs joined). ``cites`` default: counted from the paragraphs' own ``cites`` (section level)."""
+        cases = [j.case_id for j in judgments]
+        known = set(cases)
+        per: dict[str, list[Paragraph]] = {c: [] for c in cases}
+        for p in paragraphs:
+            if p.case not in known:
+                raise ValueError(f"paragraph of unknown case {p.case!r}")
+            per[p.case].append(p)
+        if cites is None:
+            cites = {c: Counter(r.base for p in ps for r in set(p.cites)) for c, ps in per.items()}
+        pids = [f"{c}#{i}" for c, ps in per.items() for i in range(len(ps))]
+        para = SparseIndex.build(pids, [p.text for ps in per.values() for p in ps])
+        doc = SparseIndex.build(cases, ["\n".join(p.text for p in per[c]) for c in cases])
+        return cls(cases, doc, para, cites)
+
+    def save(self, path: Path) -> None:
+        """Write to directory ``path`` atomically (a temporary sibling, then a rename)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir()
+        self.doc.save(tmp / "doc")
+        self.para.save(tmp / "para")
+        data = {"format": FORMAT_VERSION, "cases": list(self.cases),
+                "cites": {c: [[r.act, r.section, n] for r, n in sorted(cc.items())] for c, cc in self.cites.items()}}
+        with gzip.open(tmp / "cites.json.gz", "wt", encoding="utf-8") as fh:
+            json.dump(data, fh)
+        if path.exists():
+            shutil.rmtree(path)
+        os.replace(tmp, path)
+
+    @classmethod
+    def open(cls, path: Path) -> "PrecedentIndex":
+        """Read what :meth:`save` wrote (FileNotFoundError when absent, ValueError for another format)."""
+        path = Path(path)
+        with gzip.open(path / "cites.json.gz", "rt", encoding="utf-8") as fh:
+            data = json.load(fh)
+        if data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"{path}: precedent index format {data.get('format')!r}, expected {FORMAT_VERSION}")
+        cites = {c: {StatuteRef(a, s): n for a, s, n in v} for c, v in data["cites"].items()}
+        return cls(data["cases"], SparseIndex.load(path / "doc"), SparseIndex.load(path / "para"), cites)
+
+    def term_idf(self) -> dict[str, float]:
+        """Term -> idf over the judgments, ``log(1 + (N - df + 0.5) / (df + 0.5))`` (BM25's idf)."""
+        if self._term_idf is None:
+            bm = self.doc.bm25
+            n = len(self.cases)
+            df = np.diff(bm.scores["indptr"]) if bm is not None else np.zeros(0)
+            self._term_idf = {t: math.log(1 + (n - int(df[i]) + 0.5) / (int(df[i]) + 0.5))
+                              for t, i in (bm.vocab_dict.items() if bm is not None else ()) if t and i < len(df)}
+        return self._term_idf
+
+    def _bm25(self, sparse: SparseIndex, toks: Sequence[str]) -> np.ndarray:
+        if sparse.bm25 is None or not toks:
+            return np.zeros(len(sparse))
+        vocab = sparse.bm25.vocab_dict
+        toks = [t for t in toks if t in vocab]
+        return np.asarray(sparse.bm25.get_scores(toks), dtype=np.float64) if toks else np.zeros(len(sparse))
+
+    def text_signals(self, query: str, *, terms: int | None = None, depth: int = 1000, top_k: int = 3
+                     ) -> dict[str, dict[str, float]]:
+        """``{"doc": {case: bm25}, "para_max": {...}, "para_sum": {...}}`` for ``query`` with its ``terms`` best
+        idf terms; each signal keeps its ``depth`` best judgments (positive scores only)."""
+        toks = top_idf_terms(legal_tokenize(query), self.term_idf(), terms)
+        d = self._bm25(self.doc, toks)
+        doc = _top({c: float(v) for c, v in zip(self.cases, d) if v > 0}, depth)
+        p = self._bm25(self.para, toks)
+        pos = np.flatnonzero(p > 0)
+        hits = [(self._para_case[i], float(p[i])) for i in pos]
+        return {"doc": doc, "para_max": _top(aggregate(hits, "max"), depth),
+                "para_sum": _top(aggregate(hits, "sum", top_k), depth)}
+
+    def section_signal(self, profile: Mapping[StatuteRef, float]) -> dict[str, float]:
+        """``{case: section_overlap}`` for every judgment sharing a section with ``profile`` (positive only)."""
+        out = {}
+        for c, cc in self.cites.items():
+            v = section_overlap(profile, cc, self.section_idf)
+            if v > 0:
+                out[c] = v
+        return out
+
+    def search(self, query: str, weights: PrecedentWeights | None = None, *, profile: Mapping[StatuteRef, float]
+               | None = None, limit: int | None = 100) -> list[tuple[str, float]]:
+        """Judgments ``[(case, fused score)]`` best first, at most ``limit``. ``profile``: the query's sections
+        (:func:`section_profile`), needed only when ``weights.sections > 0``."""
+        w = weights or PrecedentWeights()
+        sig = self.text_signals(query, terms=w.terms, depth=w.depth, top_k=w.top_k)
+        sec = self.section_signal(profile or {}) if w.sections else {}
+        return fuse_signals(sig, sec, w)[:limit]
+
+
+def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str, float], w: PrecedentWeights
+                 ) -> list[tuple[str, float]]:
+    """The CombSUM of :meth:`PrecedentIndex.search` from precomputed signals (``text`` as returned by
+    :meth:`PrecedentIndex.text_signals`). The section signal only re-orders judgments a text signal found."""
+    para = text["para_max"] if w.agg == "max" else text["para_sum"]
+    pool = set(text["doc"]) | set(para) if w.sections else set()
+    sec = {c: v for c, v in sections.items() if c in pool}
+    return combsum([text["doc"], para, sec], [w.doc, w.para, w.sections])
+
+
+def _top(scores: Mapping[str, float], depth: int) -> dict[str, float]:
+    order = sorted(scores, key=lambda c: (-scores[c], c))[:depth]
+    return {c: scores[c] for c in order}
+
+
+def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragraph] = (), *, concordance=None,
+               era: Era = "old") -> dict[str, dict[StatuteRef, int]]:
+    """Per case, its cited sections with paragraph counts, in ``era`` (:func:`era_map`; a one-to-many row gives each
+    target the full count). Read from ``casebase.case_cites`` when the case base holds the case; otherwise
+    counted from ``paragraphs`` with their ``cites`` filled (section level)."""
+    own: dict[str, Counter] = defaultdict(Counter)
+    for p in paragraphs:
+        own[p.case].update({r.base for r in p.cites})
+    held = set(casebase.cases) if casebase is not None else set()
+    out: dict[str, dict[StatuteRef, int]] = {}
+    memo: dict[StatuteRef, tuple] = {}
+    for c in cases:
+        raw = casebase.case_cites(c) if c in held else own.get(c, {})
+        cc: Counter = Counter()
+        for r, n in raw.items():
+            if r not in memo:
+                memo.update(era_map([r], concordance, era))
+            for t, _ in memo[r]:
+                cc[t] = max(cc[t], n)
+        out[c] = dict(cc)
+    return out
+
+
+__all__ = ["FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "combsum", "fuse_signals",
+           "max_normalise", "pool_cites", "section_overlap", "section_profile", "top_idf_terms", "weighted_rrf"]
