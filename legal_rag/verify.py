@@ -323,9 +323,15 @@ def relevant(answer: Answer, head: Sequence = (), analysis=None, concordance=Non
     kept), and ``Citation.related`` set on the citations of that part. The citations are those of the arranged text
     (:func:`~legal_rag.cite.cite`), each keeping the support and weight verification gave it. Unchanged when the
     question gives nothing to judge against (no head, no section named) or the answer abstained."""
-    from .generate.relevance import anchors, arrange
+    from .generate.relevance import anchors
 
-    marks = anchors(analysis, head, concordance)
+    return arrange_answer(answer, anchors(analysis, head, concordance))
+
+
+def arrange_answer(answer: Answer, marks) -> Answer:
+    """``answer`` arranged by the :class:`~legal_rag.generate.relevance.Anchors` ``marks`` (see :func:`relevant`)."""
+    from .generate.relevance import arrange
+
     if not marks.refs or not answer.citations:
         return answer
     extractive = answer.model == "extractive" or answer.model.endswith("+extractive")

@@ -9,9 +9,10 @@ CrPC 316 (same number, other Acts) and an illustration of BNS 316(1); a job-scam
 
 1. the provisions the composed head names (:class:`~legal_rag.types.HeadLine` ``ref``, in head order: today's law
    first when it leads);
-2. their official pair (``HeadLine.counterparts``, the BPR&D correspondence tables) and, one step back, that pair's
-   own counterparts by the same tables (IPC 498A -> BNS 85 and BNS 86: the definition of cruelty answers a question
-   governed by BNS 85);
+2. their official pair (``HeadLine.counterparts``, the BPR&D correspondence tables), the pairs of their whole
+   section when the question did not write the sub-section (a head at BNS 318(4) answers with all of BNS 318, so
+   IPC 415, 417, 418 and 420 answer too) and, one step back, the pair's own counterparts by the same tables
+   (IPC 498A -> BNS 85 and BNS 86: the definition of cruelty answers a question governed by BNS 85);
 3. the sections the question names with their Act (``QuestionRef.how`` ``named``, ``premise`` or ``idiom``) and their
    official successors/predecessors; a bare number ("316(2)") counts only in the reading the head chose, or, when
    there is no head, in every reading.
@@ -23,8 +24,9 @@ no anchor (no head, no section named) nothing is judged: every provision is kept
 **Arrangement** (:func:`arrange`): the answer body's blocks (an extractive heading line with its quote lines, or one
 line of a model's prose) that answer come first, ordered by their anchor (the head's leading provision first), then
 blocks citing no statute (judgments, notes) in their order, then a "Related provisions" part: for an extractive
-answer the related provisions' heading lines only (their quotes are withheld, not quoted as the answer), for a
-model's prose its related lines as written. Deterministic: no question-specific strings, only the question analysis
+answer the related provisions' heading lines only (their quotes are withheld, not quoted as the answer) -- with their
+quotes when the anchors rest only on a suggestion from the facts (``Anchors.firm`` false: such a head is often
+wrong, so nothing is withheld on its word) -- and for a model's prose its related lines as written. Deterministic: no question-specific strings, only the question analysis
 (:mod:`legal_rag.law.question`), the head and the concordance.
 """
 
@@ -38,8 +40,10 @@ from ..law import find_refs
 from ..law.concordance import Concordance
 from ..law.question import QuestionAnalysis
 from ..text import MARKER, parse_marker
-from ..types import HeadLine, Hit, StatuteRef
+from ..types import NEW_ACTS, OLD_ACTS, HeadLine, Hit, StatuteRef
 
+#: how a head line found from the facts by precedents opens (:func:`legal_rag.generate.head.compose_head`)
+SUGGESTED = "Suggested from the facts"
 #: the line that opens the related part of an answer
 RELATED_HEADING = "Related provisions (retrieved, but not the answer to the question asked):"
 
@@ -47,10 +51,14 @@ RELATED_HEADING = "Related provisions (retrieved, but not the answer to the ques
 @dataclass(frozen=True)
 class Anchors:
     """The provisions that answer a question (module docstring), leading one first. ``strict`` holds the anchors
-    whose sub-section the question wrote: a quote of another sub-section of their section does not answer."""
+    whose sub-section the question wrote: a quote of another sub-section of their section does not answer.
+    ``firm``: read from the question (a section named, an offence named, the head's own provisions); ``False`` when
+    they rest only on a suggestion from the facts (precedents), which is often wrong: the related provisions are
+    then moved with their quotes, not withheld."""
 
     refs: tuple[StatuteRef, ...] = ()
     strict: frozenset[StatuteRef] = frozenset()
+    firm: bool = True
 
     def rank(self, ref: StatuteRef | None) -> int | None:
         """The position of the first anchor ``ref`` answers by (0 leads), ``None`` when it answers none (and for
@@ -73,32 +81,45 @@ class Anchors:
 def anchors(analysis: QuestionAnalysis | None, head: Sequence[HeadLine] = (),
             concordance: Concordance | None = None) -> Anchors:
     """The :class:`Anchors` of a question from its analysis, its composed head and the official tables (module
-    docstring). ``concordance`` adds the head pair's own counterparts; without it only ``HeadLine.counterparts``
-    count."""
+    docstring). ``concordance`` adds the pairs of the head's sections (a head provision the question did not name
+    at its sub-section answers with its whole section, so its section's official pairs answer too: BNS 318(4) ->
+    IPC 415, 417, 418, 420) and the head pair's own counterparts; without it only ``HeadLine.counterparts`` count.
+    The anchors are ``firm`` unless the only head lines are suggestions from the facts (:data:`SUGGESTED`) and the
+    question names no section."""
     out: list[StatuteRef] = []
 
     def add(refs) -> None:
         out.extend(r for r in refs if r not in out)
 
+    def pair(ref: StatuteRef) -> tuple[StatuteRef, ...]:
+        if concordance is None or (ref.act not in OLD_ACTS and ref.act not in NEW_ACTS):
+            return ()
+        got = concordance.query(ref)
+        return tuple(got.targets) if got.status == "mapped" else ()
+
+    strict: set[StatuteRef] = set()
+    refs = analysis.refs if analysis is not None else ()
+    for r in refs:
+        if r.ref.sub and r.how in ("named", "bare"):
+            strict.add(r.ref)
     add(h.ref for h in head)
     for h in head:
         add(h.counterparts)
-    if concordance is not None:
-        for h in head:
-            for c in h.counterparts:
-                got = concordance.query(c)
-                if got.status == "mapped":
-                    add(got.targets)
-    strict: set[StatuteRef] = set()
-    refs = analysis.refs if analysis is not None else ()
+    for h in head:
+        if h.ref.sub and h.ref not in strict:
+            add(pair(h.ref.base))
+        for c in h.counterparts:
+            add(pair(c))
     bare_pool = set(out) if head else None
+    named = False
     for r in refs:
         if r.how == "bare" and bare_pool is not None and r.ref not in bare_pool:
             continue
+        named = True
         add([r.ref, *r.successors, *r.predecessors])
-        if r.ref.sub and r.how in ("named", "bare"):
-            strict.add(r.ref)
-    return Anchors(tuple(out), frozenset(strict))
+    strict &= set(out)
+    firm = named or any(not h.line.startswith(SUGGESTED) for h in head)
+    return Anchors(tuple(out), frozenset(strict), firm)
 
 
 @dataclass(frozen=True)
@@ -186,11 +207,11 @@ def arrange(text: str, passages: Sequence[Hit], marks: Anchors, *, extractive: b
     body = "\n".join(lines)
     if not related:
         return Arranged(body, len(body))
-    shown = [ln for b in related for ln in (b.lines[:1] if b.heading else b.lines)]
+    shown = [ln for b in related for ln in (b.lines[:1] if b.heading and marks.firm else b.lines)]
     start = len(body) + (1 if body else 0)
     full = "\n".join(([body] if body else []) + [RELATED_HEADING, *shown])
     moved = tuple(dict.fromkeys(r for b in related for r in b.refs))
     return Arranged(full, start, moved)
 
 
-__all__ = ["RELATED_HEADING", "Anchors", "Arranged", "Block", "anchors", "arrange", "blocks"]
+__all__ = ["RELATED_HEADING", "SUGGESTED", "Anchors", "Arranged", "Block", "anchors", "arrange", "blocks"]

@@ -32,7 +32,8 @@ class Table:
     """Stand-in for the concordance: the BPR&D rows IPC 498A -> BNS 85 + BNS 86 and IPC 420 <-> BNS 318(4)."""
 
     ROWS = {R("IPC", "498A"): (R("BNS", "85"), R("BNS", "86")), R("BNS", "85"): (R("IPC", "498A"),),
-            R("IPC", "420"): (R("BNS", "318", ("4",)),), R("BNS", "318", ("4",)): (R("IPC", "420"),)}
+            R("IPC", "420"): (R("BNS", "318", ("4",)),), R("BNS", "318", ("4",)): (R("IPC", "420"),),
+            R("BNS", "318"): (R("IPC", "415"), R("IPC", "417"), R("IPC", "420"))}
 
     def query(self, ref):
         got = self.ROWS.get(ref, ())
@@ -55,7 +56,7 @@ def test_anchors_are_the_head_its_pair_the_pairs_counterparts_and_the_named_sect
                 head, Table())
     assert a.refs == (R("BNS", "85"), R("IPC", "498A"), R("BNS", "86"))
     assert a.answers(R("BNS", "86", ("a",))) and not a.answers(R("BNS", "80", ("1",))) and not a.answers(None)
-    assert anchors(QuestionAnalysis("punishment for murder"), ()) == Anchors()
+    assert anchors(QuestionAnalysis("punishment for murder"), ()).refs == ()
     assert Anchors().answers(R("BNS", "111"))  # nothing to judge against: everything answers
 
 
@@ -106,6 +107,31 @@ def test_the_body_follows_the_head_todays_law_first_and_organised_crime_is_relat
     assert all(c.support == "supported" for c in after.citations)
     kept = {(c.marker, c.sentence) for c in before.citations if c.ref.section != "111"}
     assert kept <= {(c.marker, c.sentence) for c in after.citations}
+
+
+def test_a_head_at_a_sub_section_the_question_did_not_write_answers_with_its_sections_pairs():
+    head = (HeadLine(R("BNS", "318", ("4",)), "BNS 318(4) ...", counterparts=(R("IPC", "420"),)),)
+    a = anchors(QuestionAnalysis("punishment for cheating"), head, Table())
+    assert a.refs[:2] == (R("BNS", "318", ("4",)), R("IPC", "420")) and a.answers(R("IPC", "415"))
+    assert a.firm and not a.strict
+    named = (qref(R("BNS", "318", ("4",)), "BNS 318(4)"),)
+    b = anchors(QuestionAnalysis("punishment under BNS 318(4)", refs=named), head, Table())
+    assert not b.answers(R("IPC", "415")) and not b.answers(R("BNS", "318", ("2",))) and b.answers(R("IPC", "420"))
+
+
+def test_on_a_suggestion_from_the_facts_related_provisions_keep_their_quotes():
+    passages = hits(statute("BNS", "318", "Cheating.", BNS_318), statute("BNS", "111", "Organised crime.", BNS_111),
+                    stage="lookup")
+    head = (HeadLine(R("BNS", "318", ("4",)), "Suggested from the facts (applied in 5 of the 10 most similar "
+                     "judgments; text match 1): BNS 318(4) ...", counterparts=(R("IPC", "420"),)),)
+    q = "Someone promised my client a job, took money and vanished. Which sections apply and what is the punishment?"
+    marks = anchors(QuestionAnalysis(q), head, Table())
+    assert not marks.firm
+    before, after = answered(q, passages, QuestionAnalysis(q), head)
+    related = after.text[after.text.index(RELATED_HEADING):]
+    assert "BNS 111(4) - Organised crime [2]" in related and "organised crime syndicate" in related
+    assert "organised crime syndicate" not in after.text[:after.text.index(RELATED_HEADING)]
+    assert {c.related for c in after.citations if c.ref.section == "111"} == {True}
 
 
 def test_nothing_to_judge_against_leaves_the_answer_as_it_was():
