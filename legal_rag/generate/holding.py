@@ -10,8 +10,9 @@ chunk scores
 * the share of the question's content words it contains (:func:`legal_rag.text.content_terms`), times
   :data:`RELEVANCE_WEIGHT`, plus
 * its position in the judgment (0 at the start, :data:`POSITION_WEIGHT` at the end: courts conclude last),
-* minus :data:`QUOTING_PENALTY` when it opens a long quotation of another text (:data:`QUOTING`: "reads as
-  under:"; what another court held there is not this court's conclusion).
+* for a chunk that opens a long quotation of another text (:data:`QUOTING`: "reads as under:"), only the cues
+  before that opening count, less :data:`QUOTING_PENALTY` (what another court held there is not this court's
+  conclusion).
 
 The best score wins; ties go to the later chunk. The weights are set by hand (not fitted): a stated holding
 outweighs position alone; relevance breaks ties between holdings of a judgment deciding several questions.
@@ -87,8 +88,9 @@ def conclusion(chunks: Sequence[Chunk], question: str = "") -> Chunk:
         text = chunks[i].text
         rel = len(terms & set(content_terms(text))) / len(terms) if terms else 0.0
         pos = i / (n - 1) if n > 1 else 1.0
-        quoting = QUOTING_PENALTY if QUOTING.search(text) else 0.0
-        return cue_score(text) - quoting + RELEVANCE_WEIGHT * rel + POSITION_WEIGHT * pos, i
+        m = QUOTING.search(text)  # cues after "reads as under:" are the quoted text's, not this court's
+        cues = cue_score(text[:m.start()]) - QUOTING_PENALTY if m else cue_score(text)
+        return cues + RELEVANCE_WEIGHT * rel + POSITION_WEIGHT * pos, i
 
     return chunks[max(range(n), key=score)]
 

@@ -11,8 +11,9 @@ order, problems):
   (:func:`legal_rag.generate.holding.conclusion`) and its passages given, the conclusion first, then those
   sharing most content words with the question (reading order breaks ties), ``top_k`` in all;
 * ``quotation``: the judgment named by citation or title (:func:`~legal_rag.law.citation_lookup.record_named`);
-  the verdict of :func:`legal_rag.generate.quotation.check_quotation`; with no judgment named, every indexed
-  judgment is searched and the best verdict given;
+  the verdict of :func:`legal_rag.generate.quotation.check_quotation`; a quotation not in the judgment named but
+  in another indexed judgment is said to be there (and whose); with no judgment named, every indexed judgment is
+  searched and the best verdict given;
 * ``holding``: the ranked judgments' conclusions (:func:`legal_rag.generate.holding.holding_text`).
 """
 
@@ -98,29 +99,46 @@ def _quotation_answer(task: JudgmentTask, records: Sequence[CaseRecord], chunks:
             return JudgmentAnswer(text, (), (chk.message,), tuple(checks))
     else:
         rec = record_named(task.rest, records)
+    by_case = {r.case: r for r in records}
     if rec is not None:
         check = check_quotation(task.quote, chunks.get(rec.case, ()))
         body = quotation_text(heading(rec.title, _cite(rec)), "", check)
         problems = [*lead] + ([f"quotation not found in {rec.title}"] if check.verdict == "absent" else [])
         passages = _hits([check.chunk]) if check.chunk is not None and check.verdict != "absent" else ()
+        if check.verdict == "absent":  # the words may be another judgment's: say whose
+            other = _best_elsewhere(task.quote, chunks, exclude=rec.case)
+            if other is not None and other[1].verdict != "absent" and other[0] in by_case:
+                o = by_case[other[0]]
+                body += "\n\nThe words are, however, in another judgment: " + quotation_text(
+                    heading(o.title, _cite(o)), "", other[1])
+                passages = _hits([other[1].chunk])
         return JudgmentAnswer("\n\n".join([*lead, body]), passages, tuple(problems), tuple(checks), check)
     # no judgment named (or none we hold by that name): every indexed judgment is searched
+    best = _best_elsewhere(task.quote, chunks)
+    intro = ("No indexed judgment is named in the question (by citation or by the parties' names), so all "
+             f"{len(chunks)} indexed judgments were searched.")
+    if best is None or best[1].verdict == "absent":
+        msg = f"{intro} The quotation is not found in any of them."
+        return JudgmentAnswer(msg, (), (msg,), tuple(checks), best[1] if best else None)
+    rec = by_case.get(best[0])
+    title = heading(rec.title, _cite(rec)) if rec else best[0]
+    return JudgmentAnswer(f"{intro}\n\n{quotation_text(title, '', best[1])}", _hits([best[1].chunk]), (),
+                          tuple(checks), best[1])
+
+
+def _best_elsewhere(quote: str, chunks: Mapping[str, Sequence[Chunk]],
+                    exclude: str = "") -> tuple[str, QuoteCheck] | None:
+    """(case, check) of the judgment that holds ``quote`` best (verbatim first, then coverage; ties: case id
+    order), among every judgment but ``exclude``; ``None`` when there is none."""
     best: tuple[tuple[bool, float], str, QuoteCheck] | None = None
     for case, mine in sorted(chunks.items()):
-        qc = check_quotation(task.quote, mine)
+        if case == exclude:
+            continue
+        qc = check_quotation(quote, mine)
         key = (qc.verdict == "verbatim", qc.coverage)
         if best is None or key > best[0]:
             best = (key, case, qc)
-    by_case = {r.case: r for r in records}
-    intro = ("No indexed judgment is named in the question (by citation or by the parties' names), so all "
-             f"{len(chunks)} indexed judgments were searched.")
-    if best is None or best[2].verdict == "absent":
-        msg = f"{intro} The quotation is not found in any of them."
-        return JudgmentAnswer(msg, (), (msg,), tuple(checks), best[2] if best else None)
-    rec = by_case.get(best[1])
-    title = heading(rec.title, _cite(rec)) if rec else best[1]
-    return JudgmentAnswer(f"{intro}\n\n{quotation_text(title, '', best[2])}", _hits([best[2].chunk]), (),
-                          tuple(checks), best[2])
+    return (best[1], best[2]) if best else None
 
 
 def _holding_answer(question: str, ranked: Sequence[tuple[str, Sequence[Hit]]], records: Sequence[CaseRecord],

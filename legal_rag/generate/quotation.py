@@ -11,6 +11,8 @@ reading order):
 3. In the best candidate, :class:`difflib.SequenceMatcher` aligns the quotation's words with the passage's; only
    matching runs of at least :data:`MIN_RUN` words count (scattered "the", "of" say nothing). ``coverage`` is the
    share of the quotation's words inside such runs.
+   Of two equal matches, a passage of the judgment's numbered paragraphs (chunk meta ``paras``) wins over an
+   unnumbered one (a law report's headnote, which repeats the court's words).
 4. Verdict: ``verbatim`` when the whole quotation occurs as one contiguous run; ``changed`` when ``coverage`` is at
    least :data:`CHANGED_MIN_COVERAGE` (the changes listed word by word, :func:`word_changes`); else ``absent``
    (a quotation made up and attributed to a real judgment is reported as not found).
@@ -111,13 +113,14 @@ def check_quotation(quote: str, chunks: Sequence[Chunk]) -> QuoteCheck:
     joined = [(c, c.text if i + 1 >= len(chunks) else f"{c.text}\n{chunks[i + 1].text}") for i, c in enumerate(chunks)]
     scored = sorted(((len(qt & _trigrams([k for k, _ in words(t)])), i) for i, (_, t) in enumerate(joined)),
                     key=lambda s: (-s[0], s[1]))[:CANDIDATES]
-    best: tuple[float, bool, str, tuple[str, ...], int] | None = None
+    best: tuple[tuple[bool, float, bool], str, tuple[str, ...], int] | None = None
     for _, i in scored:
         cov, verb, found, changes = _align(q, joined[i][1])
-        if best is None or (verb, cov) > (best[1], best[0]):
-            best = (cov, verb, found, changes, i)
+        key = (verb, cov, bool(dict(chunks[i].meta).get("paras")))  # the court's numbered text before a headnote
+        if best is None or key > best[0]:
+            best = (key, found, changes, i)
     assert best is not None
-    cov, verb, found, changes, i = best
+    (verb, cov, _), found, changes, i = best
     chunk = joined[i][0]
     if i + 1 < len(chunks):  # the passage cited: the one of the pair that holds more of the quotation
         here, there = _align(q, chunk.text), _align(q, chunks[i + 1].text)

@@ -1,0 +1,63 @@
+"""Holdings: the paragraph stating the court's conclusion (legal_rag.generate.holding) and judgments ranked as
+wholes (legal_rag.retrieve.judgment_lookup.rank_judgments)."""
+
+from legal_rag.generate.holding import Holding, conclusion, cue_score, holding_text, quote_of
+from legal_rag.retrieve.judgment_lookup import case_records, judgments_of, rank_judgments
+from legal_rag.types import Chunk, Hit, Judgment
+
+
+def chunk(case, i, text, meta=()):
+    return Chunk(f"{case}-{i}", "judgment", text, f"{case} v. State", "x.pdf", (i + 1, i + 1), part=i, parts=4,
+                 case=case, meta=(("case", case), ("court", "Supreme Court of India"), *meta))
+
+
+A = [chunk("A", 0, "1. The facts are these. The appellant was arrested on 3 May."),
+     chunk("A", 1, "12. The learned counsel submitted that the arrest was illegal and that bail must be granted."),
+     chunk("A", 2, "20. For the foregoing reasons, we hold that arrest is not mandatory merely because the offence "
+                   "is cognizable. The appeal is accordingly allowed."),
+     chunk("A", 3, "21. Pending applications, if any, stand disposed of.")]
+
+
+def test_conclusion_is_the_stated_holding_not_the_last_or_most_similar_paragraph():
+    assert cue_score(A[2].text) > cue_score(A[1].text) == 0
+    assert conclusion(A, "is arrest mandatory for a cognizable offence").id == "A-2"
+
+
+def test_quoted_text_of_another_court_is_not_the_conclusion():
+    quoting = chunk("B", 0, "In K. Veeraswami the court held as under: we hold that the charge-sheet is a report.")
+    own = chunk("B", 1, "15. The appeal is dismissed.")
+    assert conclusion([quoting, own], "charge-sheet report").id == "B-1"
+
+
+def test_quote_cut_around_the_cue():
+    long = chunk("C", 0, "x " * 600 + "we hold that the order is bad. " + "y " * 600)
+    q = quote_of(long, limit=200)
+    assert "we hold that" in q and q.startswith("...") and q.endswith("...") and len(q) <= 210
+
+
+def test_rank_judgments_aggregates_passages_per_case():
+    def hit(c, n):
+        return Hit(chunk(c, n, "t"), 0.5, "rrf", 1)
+    hits = [hit("B", 0), hit("A", 0), hit("A", 1), hit("A", 2)]
+    ranked = rank_judgments(hits, rrf_k=60)
+    assert [r.case for r in ranked] == ["A", "B"]  # three good passages beat one look-alike
+    assert abs(ranked[1].score - 1 / 61) < 1e-12 and len(ranked[0].hits) == 3
+
+
+def test_records_merge_meta_casebase_and_id_citations():
+    c = Chunk("2024-INSC-479-0", "judgment", "t", "Frank Vitus v. NCB", "f.pdf", (1, 1), case="2024-INSC-479",
+              meta=(("citations", "[2024] 7 S.C.R. 97; 2024 INSC 479"), ("court", "Supreme Court of India"),
+                    ("date", "2024-07-08")))
+    j = Judgment("2024-INSC-479", "Frank Vitus v. NCB", "Supreme Court of India", "2024-07-08", "f.pdf",
+                 citations=("(2024) 9 SCC 1",))
+    (rec,) = case_records(judgments_of([c]), {"2024-INSC-479": j})
+    assert rec.citations == ("[2024] 7 S.C.R. 97", "2024 INSC 479", "(2024) 9 SCC 1")
+    assert rec.court == "Supreme Court of India" and rec.date == "2024-07-08"
+
+
+def test_holding_text_names_the_case_and_citation_first():
+    h = Holding("A v. State", "[2020] 7 S.C.R. 150", "Supreme Court of India", "2020-08-19", A[2], quote_of(A[2]))
+    text = holding_text([h])
+    line = text.splitlines()[1]
+    assert line.startswith("1. A v. State, [2020] 7 S.C.R. 150 (Supreme Court of India, 2020-08-19)")
+    assert "we hold that arrest is not mandatory" in line and line.endswith("[1]")
