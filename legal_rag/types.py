@@ -195,6 +195,9 @@ class Judgment:
     case_numbers: tuple[str, ...] = ()
     pages: int = 0
     kind: DocKind = "judgment"
+    #: ``(PDF page number, printed page number)`` per page of a law report's print (its running heads:
+    #: :mod:`legal_rag.ingest.printed_pages`); ``()`` for a print without page numbers of its own
+    printed_pages: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

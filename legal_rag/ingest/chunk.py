@@ -32,6 +32,7 @@ from typing import Callable, Iterable, Mapping, Protocol, Sequence
 from ..injection import instruction_only, instruction_spans, without_instructions
 from ..law.pinpoint import format_page_map, open_state
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
+from .printed_pages import format_printed
 from .statutes import BILL_NOTE
 
 JOIN = "\n\n"
@@ -313,6 +314,23 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
     return _chunk_judgment(paragraphs, counter, judgment, chunk_tokens, overlap, None)
 
 
+def judgment_meta(judgment: Judgment) -> dict[str, str]:
+    """The chunk meta every chunk of ``judgment`` carries, parsed once from its header
+    (:mod:`legal_rag.ingest.judgment_header`): ``court``, ``date`` (ISO), ``year``, ``citations`` (canonical
+    neutral / reporter citations joined by ``"; "``: ``"[2024] 7 S.C.R. 97; 2024 INSC 479"``) and
+    ``case_numbers`` (as printed, joined by ``"; "``). Empty values are left out of the chunk."""
+    return {"court": judgment.court, "date": judgment.date, "year": judgment.date[:4],
+            "citations": "; ".join(judgment.citations), "case_numbers": "; ".join(judgment.case_numbers)}
+
+
+def _printed_of(judgment: Judgment | None, pages: tuple[int, int]) -> str:
+    """Meta ``printed_pages`` of a chunk on PDF ``pages`` (first, last): ``"3:152,4:153"`` (PDF page: the page
+    number the report prints there, :mod:`legal_rag.ingest.printed_pages`); ``""`` for a print without them."""
+    if judgment is None or not judgment.printed_pages:
+        return ""
+    return format_printed((k, n) for k, n in judgment.printed_pages if pages[0] <= k <= pages[1])
+
+
 def _judgment_text(paragraphs: Iterable[Paragraph]) -> str:
     """The text a judgment's spans index: its non-blank paragraphs joined by ``JOIN``."""
     return JOIN.join(p.text for p in paragraphs if p.text.strip())
@@ -331,7 +349,7 @@ def _chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, judg
         raise ValueError(f"{paras[0].source}: paragraphs of several cases given to chunk_judgment")
     meta_base = {"case": case}
     if judgment is not None:
-        meta_base.update(court=judgment.court, date=judgment.date, year=judgment.date[:4])
+        meta_base.update(judgment_meta(judgment))
     title = judgment.title if judgment is not None and judgment.title else case
     kind = judgment.kind if judgment is not None else "judgment"  # "document": a note, never called a judgment
     probe = Chunk(id="", kind=kind, text="", title=title, source=paras[0].source, pages=paras[0].pages,
@@ -373,10 +391,11 @@ def _chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, judg
         ps = paras[i:j + 1]
         numbers = [p.number for p in ps if p.number]
         cites = sorted({str(c) for p in ps for c in p.cites})
+        pages = (min(p.pages[0] for p in ps), max(p.pages[1] for p in ps))
         meta = dict(meta_base, paras="-".join(dict.fromkeys([numbers[0], numbers[-1]])) if numbers else "",
-                    cites=";".join(cites))
+                    cites=";".join(cites), printed_pages=_printed_of(judgment, pages))
         base = Chunk(id="", kind=kind, text=text[a:b], title=title, source=ps[0].source,
-                     pages=(min(p.pages[0] for p in ps), max(p.pages[1] for p in ps)), part=n, parts=len(groups),
+                     pages=pages, part=n, parts=len(groups),
                      case=case, span=(a, b), meta=tuple(sorted((k, v) for k, v in meta.items() if v)))
         out.append(_with_id(base, f"{safe_id(case)}-{n}-{_sha8(passage_text(base))}"))
     return tuple(out)

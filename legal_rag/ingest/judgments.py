@@ -4,7 +4,8 @@ Input is the cleaned pages of one judgment: PDF pages from :func:`legal_rag.inge
 plain-text judgment cut into pseudo-pages by :func:`pages_from_text` (each through ``pdf.clean_text``).
 
 * Metadata (title, court, ISO date, neutral / reporter citations, case numbers) is read from the header by
-  :mod:`legal_rag.ingest.judgment_header`.
+  :mod:`legal_rag.ingest.judgment_header`; a law report's own page numbers (``Judgment.printed_pages``) from its
+  running heads by :mod:`legal_rag.ingest.printed_pages`.
 * Page furniture (running heads, LiveLaw watermarks, signature blocks, ``Page x of y``, Delhi HC ``$~ * % +``
   markers, SCR margin letters) is stripped by :mod:`legal_rag.ingest.furniture`.
 * Paragraphs follow the printed numbering (``1.``, ``12.``, ``4.1``; ``(iii)`` where a judgment numbers only that
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from ..types import Judgment, Page, Paragraph, Problem, StatuteRef
 from .furniture import strip_furniture
 from .judgment_header import Header, read_header
+from .printed_pages import printed_pages
 from .statute_cites import find_statute_refs
 
 MAX_UNNUMBERED = 2500  # characters; unnumbered prose is cut at a sentence end near this length
@@ -264,8 +266,9 @@ def parse_judgment(pages: tuple[Page, ...] | list[Page], source: str, hint: str 
     paras = tuple(_paragraphs(lines, starts, cid, source))
     if not starts:
         problems.append(Problem(source, "unnumbered", "no printed paragraph numbers; prose grouped", severity="info"))
+    scr = next((c for c in header.citations if "S.C.R." in c), "")
     judgment = Judgment(cid, header.title, header.court, header.date, source, header.citations,
-                        header.case_numbers, len(pages))
+                        header.case_numbers, len(pages), printed_pages=printed_pages(pages, scr))
     return judgment, paras, tuple(problems)
 
 
