@@ -263,7 +263,10 @@ class Pipeline:
         # the question is read once (issue 13): refs, idioms, dates (an offence_date argument wins over the text)
         analysis = analyse_question(question, offence_date, concordance=conc)
         offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
-        judged = self._judgment_answer(question, analysis, filters) if self._has_index else None
+        judged, note = self._judgment_answer(question, analysis, filters) if self._has_index else (None, "")
+        if note:  # a citation named beside a statute question: its check opens the statute answer (issue 18)
+            notice = "\n\n".join(filter(None, (notice, note)))
+            yield note + "\n\n"
         if judged is not None:  # a citation to look up, a quotation to check, "which judgment held X" (issue 18)
             if notice:
                 judged = dataclasses.replace(judged, text=f"{notice}\n\n{judged.text}",
@@ -366,10 +369,13 @@ class Pipeline:
 
         return load_sc_metadata(self.settings)
 
-    def _judgment_answer(self, question: str, analysis: QuestionAnalysis, filters: "Filters | None") -> Answer | None:
-        """The answer read from the judgments themselves (:mod:`legal_rag.generate.judgment_answer`) for a
-        citation, quotation or holding question (:func:`legal_rag.law.judgment_questions.judgment_task`); ``None``
-        for any other question."""
+    def _judgment_answer(self, question: str, analysis: QuestionAnalysis,
+                         filters: "Filters | None") -> tuple[Answer | None, str]:
+        """``(answer, note)``: the answer read from the judgments themselves
+        (:mod:`legal_rag.generate.judgment_answer`) for a citation, quotation or holding question
+        (:func:`legal_rag.law.judgment_questions.judgment_task`), ``(None, "")`` for any other question; a
+        citation named in a question that also names a section gives ``(None, the citation's check)``: the
+        statute question is answered as usual, opened by that note."""
         from .cite import cite
         from .generate.judgment_answer import judgment_answer
         from .law.judgment_questions import judgment_task
@@ -379,7 +385,7 @@ class Pipeline:
 
         task = judgment_task(question, analysis.citations)
         if task is None:
-            return None
+            return None, ""
         ranked: list = []
         if task.kind == "holding":  # whole judgments ranked by their passages, never single sentences
             only = (dataclasses.replace(filters, kind="judgment", act=(), code=None) if filters
@@ -391,8 +397,10 @@ class Pipeline:
         got = judgment_answer(task, question, analysis.citations, records, self._judgment_chunks,
                               meta=meta.by_citation if meta else None, meta_covers=meta.covers if meta else None,
                               ranked=ranked, top_k=self.settings.top_k)
+        if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):
+            return None, " ".join(c.message for c in got.checks)
         return Answer(question, got.text, citations=cite(got.text, got.passages).citations, problems=got.problems,
-                      passages=got.passages, model="judgment-lookup", index_id=self.index.id)
+                      passages=got.passages, model="judgment-lookup", index_id=self.index.id), ""
 
     def _with_head(self, answer: Answer, analysis: QuestionAnalysis,
                    suggestions: tuple[SectionSuggestion, ...]) -> Answer:
@@ -415,8 +423,13 @@ class Pipeline:
             sections = self.index.sections() if self._has_index else {}
             return not missing_division(ref, sections.get(ref.base), self.concordance)
 
+        def derived(ref):  # IPC 376(2)(n): BNS 64(2)(m) by the texts where the table stops at BNS 64
+            from .law.align import align
+
+            return align(ref, self.concordance, self.index.sections() if self._has_index else {})
+
         head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
-                            exists=exists)
+                            exists=exists, derived=derived)
         from .verify import relevant  # the provisions that answer lead, in the head's order; the rest are related
 
         answer = relevant(answer, head, analysis, self.concordance)

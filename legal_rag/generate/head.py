@@ -19,6 +19,10 @@ deterministic and reads structured data only (no retrieval order, no model):
   title is the section's heading in the index (``title_of``); punishment and classification are the First
   Schedule row's columns (:func:`legal_rag.law.classify.classify`), cited to the schedule's page. A part that is
   not known is left out; nothing else is stated.
+* **A finer match derived from the texts** (``derived(ref)``, :func:`legal_rag.law.align.align`): where the table
+  stops at a section (IPC 376(2)(n) -> BNS 64) or is silent (IPC 376DA) but the two Acts' texts make a finer match
+  plain, the line names it after the pair, labelled "derived from the texts, not official", beside what the table
+  names: "IPC 376(2)(n) (now BNS 64; by the texts BNS 64(2)(m), derived from the texts, not official)".
 * **The date rule in words** (``HeadLine.rule``): which code governs and why, naming the other side of the pair;
   a new offence (table row "New") says the old code had no such offence; a section the table names no successor
   for says so in the concordance's own words (``Correspondence.note``).
@@ -37,6 +41,7 @@ from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine
     StatuteRef
 
 if TYPE_CHECKING:
+    from ..law.align import Alignment
     from ..law.classify import Schedule
     from ..law.concordance import Concordance, Correspondence
     from ..law.question import QuestionAnalysis
@@ -175,12 +180,24 @@ def _rows_part(rows: Sequence[ScheduleRow]) -> str:
     return "; ".join(shown) + tail
 
 
+def _derived_part(a: "Alignment") -> str:
+    """``"by the texts BNS 64(2)(m), derived from the texts, not official"`` (IPC 376DA, table silent: "no successor
+    in the official table; by the texts BNS 70(2), ...")."""
+    from ..law.align import LABEL
+
+    part = f"by the texts {a.new}, {LABEL}, not official"
+    return part if a.official else f"no successor in the official table; {part}"
+
+
 def _line(lead: StatuteRef, other: tuple[StatuteRef, ...], old_leads: bool, title: str,
-          rows: Sequence[ScheduleRow]) -> str:
+          rows: Sequence[ScheduleRow], derived: "Alignment | None" = None) -> str:
     if other:
-        pair = f" (formerly {_refs(other)})" if lead.act in NEW_ACTS else f" (now {_refs(other)})"
+        pair = f"formerly {_refs(other)}" if lead.act in NEW_ACTS else f"now {_refs(other)}"
     else:
         pair = ""
+    if derived is not None:
+        pair = "; ".join(x for x in (pair, _derived_part(derived)) if x)
+    pair = f" ({pair})" if pair else ""
     head = f"{lead}{pair}"
     body = []
     if title:
@@ -237,13 +254,15 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
 def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion] = (), *,
                  concordance: "Concordance", schedule: "Schedule",
                  title_of: Callable[[StatuteRef], str] = lambda ref: "",
-                 exists: Callable[[StatuteRef], bool] = lambda ref: True) -> tuple[HeadLine, ...]:
+                 exists: Callable[[StatuteRef], bool] = lambda ref: True,
+                 derived: Callable[[StatuteRef], "Alignment | None"] = lambda ref: None) -> tuple[HeadLine, ...]:
     """The head lines of an answer (see the module docstring); ``()`` when no provision governs by the question.
 
     ``title_of(ref)`` gives a section's heading as indexed ("" when unknown); ``schedule`` the First Schedule
     rows (an empty :class:`~legal_rag.law.classify.Schedule` leaves classification out). ``exists(ref)`` is False
     for a provision the question names that does not exist (a sub-section the section does not print and no table
-    row names, :func:`legal_rag.law.lookup.missing_division`): no head line states law for it.
+    row names, :func:`legal_rag.law.lookup.missing_division`): no head line states law for it. ``derived(ref)``
+    gives the finer match the texts make plain for an old-code ref (:func:`legal_rag.law.align.align`), or None.
     """
     lines: list[HeadLine] = []
     seen: set[StatuteRef] = set()
@@ -278,7 +297,8 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
             sources = tuple(dict.fromkeys(f"First Schedule, {r.schedule}, p. {r.page}" for r in rows))
             if c is not None:
                 sources += tuple(r.source_row for r in c.rows)
-            line = _line(lead, other, old_leads, title, rows)
+            a = derived(named) if named.act in OLD_ACTS else None
+            line = _line(lead, other, old_leads, title, rows, a)
             if suggested:
                 line = f"Suggested from the facts ({top.why()}): {line}"
             lines.append(HeadLine(lead, line, rule if lead == leads[0] else "", other,

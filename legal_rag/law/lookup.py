@@ -8,7 +8,10 @@ Works for the three pairs of codes in both directions. With ``sections`` ({Statu
 ingested Acts) the texts of the queried section and of each counterpart are attached; a sub-section ref falls back
 to its whole section's text. With ``schedule`` (the First Schedules' rows, :func:`legal_rag.ingest.schedules.
 load_schedules`) ``classification`` holds the rows that classify the queried section and then its counterparts
-(IPC 420: the CrPC schedule's row of IPC 420, then the BNSS schedule's row of BNS 318(4)).
+(IPC 420: the CrPC schedule's row of IPC 420, then the BNSS schedule's row of BNS 318(4)). With ``sections``,
+``derived`` holds the finer match the two Acts' texts make plain where the official table stops at a section or
+is silent (:func:`legal_rag.law.align.align`: IPC 376(2)(n) -> BNS 64(2)(m), labelled "derived from the texts",
+never official; the table's own answer stays in ``correspondence``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Literal, Mapping
 
 from ..errors import RefError
 from ..types import ScheduleRow, Section, StatuteRef
+from .align import Alignment, align
 from .classify import Schedule, classify, describe, counterpart_rows
 from .concordance import Concordance, Correspondence, load_concordance
 from .refs import FoundRef, parse_ref
@@ -30,7 +34,8 @@ class LookupResult:
     """``status`` ``ok``: ``correspondence`` answers the query; ``ambiguous``: ``readings`` holds one result per
     Act where the number exists; ``invalid``: the Act has no such section (``message`` says why).
     ``classification``: the First Schedule rows of the queried section, then those of its counterparts (empty
-    without a schedule, or for a section no schedule lists)."""
+    without a schedule, or for a section no schedule lists). ``derived``: the division of the new code that the
+    texts match (:mod:`legal_rag.law.align`, "derived from the texts", not official), or None."""
 
     query: str
     status: LookupStatus
@@ -41,6 +46,7 @@ class LookupResult:
     readings: tuple["LookupResult", ...] = ()
     message: str = ""
     classification: tuple[ScheduleRow, ...] = ()
+    derived: Alignment | None = None
 
 
 def _text(ref: StatuteRef, sections: Mapping[StatuteRef, Section] | None) -> Section | None:
@@ -82,8 +88,9 @@ def _for_ref(query: str, ref: StatuteRef, conc: Concordance, sections, schedule:
     if missing:  # the section exists, the division asked for does not (a made-up "318(9)")
         return LookupResult(query, "invalid", ref, c, message=missing)
     rows = tuple(dict.fromkeys(classify(ref, schedule) + counterpart_rows(c.targets, schedule))) if schedule else ()
+    derived = align(ref, conc, sections) if c.direction == "old_to_new" else None
     return LookupResult(query, "ok", ref, c, _text(ref, sections), tuple((t, _text(t, sections)) for t in c.targets),
-                        message=c.note, classification=rows)
+                        message=c.note, classification=rows, derived=derived)
 
 
 def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None,
@@ -123,6 +130,8 @@ def format_lookup(result: LookupResult) -> str:
         lines.append(f"  see also {r.source_row}{'' if r.official else ' (DERIVED, not official)'}: {r.summary}")
     if c.status != "mapped":
         lines.append(f"  {c.note}")
+    if result.derived is not None:
+        lines.append(f"  {result.derived.describe()}")
     for row in result.classification:
         lines.append(f"  classification: {describe(row)}")
     for ref, sec in ((c.query, result.section), *result.counterparts):
