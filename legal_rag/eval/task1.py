@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from ..retrieve.precedents import PrecedentIndex, PrecedentWeights, fuse_signals, pool_cites, section_profile
+from ..retrieve.precedents import DOC_B, PrecedentIndex, PrecedentWeights, fuse_signals, pool_cites, section_profile
 from ..types import StatuteRef
 from .aila import TEST_QUERIES, AilaResult, load_casedocs, load_qrels, load_queries, score
 
@@ -31,10 +31,10 @@ from .aila import TEST_QUERIES, AilaResult, load_casedocs, load_qrels, load_quer
 TUNE_QUERIES = ("AILA_Q1",) + tuple(f"AILA_Q{i}" for i in range(3, 11))
 ALL_QUERIES = tuple(f"AILA_Q{i}" for i in range(1, 51))
 TERMS = (None, 25, 50, 100, 200)
-#: the weight grid (doc, para, sections) x aggregation x top_k x terms
+#: the weight grid (doc, para, sections) x paragraph aggregation x query terms x the doc index's BM25 b (DOC_B)
 GRID_WEIGHTS = (0.0, 0.25, 0.5, 1.0)
 GRID_AGG = ("max", "sum")
-SIGNALS_VERSION = 1
+SIGNALS_VERSION = 2
 
 
 def build_pool(settings, casebase, *, concordance=None, log: Callable[[str], None] = print) -> PrecedentIndex:
@@ -82,10 +82,12 @@ def load_or_compute(settings, work: Path, *, casebase_dir: Path, log: Callable[[
     work = Path(work)
     conc = load_concordance(settings.corpus_path)
     cb = None
-    if not (work / "pool" / "cites.json.gz").exists():
+    try:
+        pool = PrecedentIndex.open(work / "pool")
+    except (FileNotFoundError, ValueError):  # absent or of another format: build it
         cb = CaseBase.open(casebase_dir)
         build_pool(settings, cb, concordance=conc, log=log).save(work / "pool")
-    pool = PrecedentIndex.open(work / "pool")
+        pool = PrecedentIndex.open(work / "pool")
     sig_path = work / "signals.json.gz"
     if sig_path.exists():
         with gzip.open(sig_path, "rt", encoding="utf-8") as fh:
@@ -133,12 +135,14 @@ def grid() -> list[PrecedentWeights]:
             if d == p == 0:
                 continue
             for agg in (GRID_AGG if p else ("max",)):
-                out.append(PrecedentWeights(doc=d, para=p, sections=s, agg=agg, top_k=3, terms=terms))
+                for b in (DOC_B if d else (0.75,)):
+                    out.append(PrecedentWeights(doc=d, para=p, sections=s, agg=agg, top_k=3, terms=terms, doc_b=b))
     return sorted(out, key=_simplicity)
 
 
 def _simplicity(w: PrecedentWeights) -> tuple:
-    return (sum(1 for x in (w.doc, w.para, w.sections) if x), w.terms is not None, w.sections, w.para)
+    return (sum(1 for x in (w.doc, w.para, w.sections) if x), w.terms is not None, w.doc_b != 0.75, w.sections,
+            w.para)
 
 
 @dataclass(frozen=True)
@@ -162,5 +166,50 @@ def choose(pool, sig, qrels, queries: Sequence[str] = TUNE_QUERIES, candidates: 
     return Choice(best, best_v, len(rows), tuple(rows[:10]))
 
 
-__all__ = ["ALL_QUERIES", "Choice", "TUNE_QUERIES", "build_pool", "choose", "compute_signals", "evaluate", "grid",
-           "load_or_compute", "ranking"]
+@dataclass(frozen=True)
+class Task1Report:
+    """What :func:`run_precedents` measured: the ``choice`` (on :data:`TUNE_QUERIES`), the chosen system's training
+    figures and test figures (``results[0]``, Q11-Q50), reference rows at fixed settings read after the choice
+    (``results[1:]``, each signal alone and the chosen text fusion with the section bonus), and ``seconds``
+    (``pool``: build or open; ``signals``: compute or load; ``choose``; ``query_p50`` of the text signals)."""
+
+    choice: Choice
+    train: AilaResult
+    results: tuple[AilaResult, ...]
+    seconds: Mapping[str, float]
+
+
+def describe(w: PrecedentWeights) -> str:
+    """One line naming a setting: ``doc(b=0.75) 1 + para(max) 0.25 + sections 0 (top 10), all query terms``."""
+    agg = "max" if w.agg == "max" else f"sum top {w.top_k}"
+    terms = "all query terms" if w.terms is None else f"top {w.terms} idf query terms"
+    return (f"doc(b={w.doc_b:g}) {w.doc:g} + para({agg}) {w.para:g} + sections {w.sections:g} (top {w.n_sections}), {terms}")
+
+
+def run_precedents(settings, work: Path, *, casebase_dir: Path, log: Callable[[str], None] = print) -> Task1Report:
+    """Choose on Q1, Q3-Q10 (:func:`choose`), then score the choice once on Q11-Q50 (module docstring)."""
+    t0 = time.perf_counter()
+    pool, sig = load_or_compute(settings, work, casebase_dir=casebase_dir, log=log)
+    t_load = time.perf_counter() - t0
+    qrels = load_qrels(settings.corpus_path, "task1")
+    t0 = time.perf_counter()
+    choice = choose(pool, sig, qrels)
+    t_choose = time.perf_counter() - t0
+    log(f"task1 precedents: chose {describe(choice.weights)} (train MAP {choice.train_map:.4f}, {choice.tried} "
+        f"settings, {t_choose:.0f}s)")
+    w = choice.weights
+    train = evaluate(pool, sig, w, TUNE_QUERIES, qrels, "precedents (chosen)")
+    refs = [("precedents (chosen): " + describe(w), w),
+            ("whole-judgment BM25 alone (b=0.75)", PrecedentWeights(doc=1.0)),
+            ("whole-judgment BM25 alone (b=0)", PrecedentWeights(doc=1.0, doc_b=0.0)),
+            ("paragraph BM25, max, alone", PrecedentWeights(doc=0.0, para=1.0)),
+            ("paragraph BM25, sum of top 3, alone", PrecedentWeights(doc=0.0, para=1.0, agg="sum")),
+            ("chosen + section bonus 0.25 (not chosen)", replace(w, sections=0.25))]
+    results = tuple(evaluate(pool, sig, x, TEST_QUERIES, qrels, name) for name, x in refs)
+    text_s = sorted(v[0] / len(TERMS) for v in sig["seconds"].values())
+    return Task1Report(choice, train, results, {"load": t_load, "choose": t_choose,
+                                                "query_p50": text_s[len(text_s) // 2]})
+
+
+__all__ = ["ALL_QUERIES", "Choice", "TUNE_QUERIES", "Task1Report", "build_pool", "choose", "compute_signals",
+           "describe", "evaluate", "grid", "load_or_compute", "ranking", "run_precedents"]

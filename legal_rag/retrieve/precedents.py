@@ -5,8 +5,9 @@ weighted sum of max-normalised scores (CombSUM, Fox & Shaw, TREC-2 1994; normali
 Lee, SIGIR 1997), so that a signal with weight 0 changes nothing and a weak signal can only be given a small weight
 (unweighted RRF of a weak list with a strong one made Task 1 worse: hybrid 0.091 vs BM25 0.150):
 
-* ``doc``: BM25 of the whole judgment (bm25s, Lucene BM25 k1=1.5, b=0.75; Robertson & Zaragoza 2009, "The
-  Probabilistic Relevance Framework: BM25 and Beyond"; the legal tokenizer of :mod:`legal_rag.index.sparse`);
+* ``doc``: BM25 of the whole judgment (bm25s, Lucene BM25 k1=1.5, length normalisation ``b`` one of
+  :data:`DOC_B`; Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework: BM25 and Beyond"; the legal
+  tokenizer of :mod:`legal_rag.index.sparse`);
 * ``para``: BM25 over the judgment's paragraphs, aggregated per judgment (:func:`aggregate`): ``max`` (the best
   paragraph, max-passage; Callan, SIGIR 1994) or ``sum`` of its ``top_k`` best paragraphs;
 * ``sections``: the sections the facts suggest, shared with the judgment's cited sections (:func:`section_overlap`):
@@ -41,14 +42,18 @@ from .evidence import Era, era_map, section_evidence
 K = TypeVar("K", bound=Hashable)
 
 #: bump when the saved layout changes
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: BM25 length normalisations ``b`` the whole-judgment index is built with (Robertson & Zaragoza 2009, section 3.3:
+#: ``b = 0`` no normalisation by document length, ``b = 1`` full; 0.75 is the usual default)
+DOC_B = (0.0, 0.3, 0.75)
 
 
 @dataclass(frozen=True)
 class PrecedentWeights:
     """How the signals are fused (module docstring). ``doc``/``para``/``sections``: CombSUM weights (>= 0);
     ``agg``: paragraph aggregation (``"max"`` or ``"sum"`` of the ``top_k`` best); ``terms``: distinct query terms
-    kept by idf (None: all); ``n_sections``: how many of the query's suggested sections count; ``depth``:
+    kept by idf (None: all); ``doc_b``: the BM25 ``b`` of the whole-judgment signal (one of :data:`DOC_B`);
+    ``n_sections``: how many of the query's suggested sections count; ``depth``:
     judgments each text signal contributes (the rest score 0 in it). Defaults: chosen on AILA Q1, Q3-Q10
     (``bench/results.md``)."""
 
@@ -58,6 +63,7 @@ class PrecedentWeights:
     agg: Literal["max", "sum"] = "max"
     top_k: int = 3
     terms: int | None = None
+    doc_b: float = 0.75
     n_sections: int = 10
     depth: int = 1000
 
@@ -162,10 +168,11 @@ class PrecedentIndex:
     {StatuteRef: paragraphs citing it}}``; section level, already in the era the caller compares in). ``save``
     writes a directory atomically, ``open`` reads it back."""
 
-    def __init__(self, cases: Sequence[str], doc: SparseIndex, para: SparseIndex,
+    def __init__(self, cases: Sequence[str], docs: Mapping[float, SparseIndex], para: SparseIndex,
                  cites: Mapping[str, Mapping[StatuteRef, int]]):
         self.cases = tuple(cases)
-        self.doc, self.para = doc, para
+        self.docs, self.para = dict(docs), para
+        self.doc = self.docs[min(self.docs, key=lambda b: abs(b - 0.75))]
         self._para_case = [pid.rsplit("#", 1)[0] for pid in para.ids]
         self.cites = {c: dict(cites.get(c, {})) for c in self.cases}
         df: Counter = Counter()
@@ -179,7 +186,10 @@ class PrecedentIndex:
     def build(cls, judgments: Sequence[Judgment], paragraphs: Sequence[Paragraph],
               cites: Mapping[str, Mapping[StatuteRef, int]] | None = None) -> "PrecedentIndex":
         """Index ``paragraphs`` (each of a case in ``judgments``; ValueError otherwise) by paragraph and by judgment
-        (the paragraphs joined). ``cites`` default: counted from the paragraphs' own ``cites`` (section level)."""
+        (the paragraphs joined; one index per ``b`` of :data:`DOC_B`). ``cites`` default: counted from the
+        paragraphs' own ``cites`` (section level)."""
+        import bm25s
+
         cases = [j.case_id for j in judgments]
         known = set(cases)
         per: dict[str, list[Paragraph]] = {c: [] for c in cases}
@@ -191,8 +201,13 @@ class PrecedentIndex:
             cites = {c: Counter(r.base for p in ps for r in set(p.cites)) for c, ps in per.items()}
         pids = [f"{c}#{i}" for c, ps in per.items() for i in range(len(ps))]
         para = SparseIndex.build(pids, [p.text for ps in per.values() for p in ps])
-        doc = SparseIndex.build(cases, ["\n".join(p.text for p in per[c]) for c in cases])
-        return cls(cases, doc, para, cites)
+        toks = [legal_tokenize("\n".join(p.text for p in per[c])) for c in cases]
+        docs = {}
+        for b in DOC_B:
+            bm = bm25s.BM25(k1=1.5, b=b)
+            bm.index(toks, show_progress=False)
+            docs[b] = SparseIndex(bm, cases)
+        return cls(cases, docs, para, cites)
 
     def save(self, path: Path) -> None:
         """Write to directory ``path`` atomically (a temporary sibling, then a rename)."""
@@ -202,9 +217,10 @@ class PrecedentIndex:
         if tmp.exists():
             shutil.rmtree(tmp)
         tmp.mkdir()
-        self.doc.save(tmp / "doc")
+        for b, d in self.docs.items():
+            d.save(tmp / f"doc-b{b:g}")
         self.para.save(tmp / "para")
-        data = {"format": FORMAT_VERSION, "cases": list(self.cases),
+        data = {"format": FORMAT_VERSION, "cases": list(self.cases), "doc_b": list(self.docs),
                 "cites": {c: [[r.act, r.section, n] for r, n in sorted(cc.items())] for c, cc in self.cites.items()}}
         with gzip.open(tmp / "cites.json.gz", "wt", encoding="utf-8") as fh:
             json.dump(data, fh)
@@ -221,7 +237,8 @@ class PrecedentIndex:
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"{path}: precedent index format {data.get('format')!r}, expected {FORMAT_VERSION}")
         cites = {c: {StatuteRef(a, s): n for a, s, n in v} for c, v in data["cites"].items()}
-        return cls(data["cases"], SparseIndex.load(path / "doc"), SparseIndex.load(path / "para"), cites)
+        docs = {b: SparseIndex.load(path / f"doc-b{b:g}") for b in data["doc_b"]}
+        return cls(data["cases"], docs, SparseIndex.load(path / "para"), cites)
 
     def term_idf(self) -> dict[str, float]:
         """Term -> idf over the judgments, ``log(1 + (N - df + 0.5) / (df + 0.5))`` (BM25's idf)."""
@@ -242,15 +259,18 @@ class PrecedentIndex:
 
     def text_signals(self, query: str, *, terms: int | None = None, depth: int = 1000, top_k: int = 3
                      ) -> dict[str, dict[str, float]]:
-        """``{"doc": {case: bm25}, "para_max": {...}, "para_sum": {...}}`` for ``query`` with its ``terms`` best
-        idf terms; each signal keeps its ``depth`` best judgments (positive scores only)."""
+        """``{"doc@0": {case: bm25}, "doc@0.3": ..., "doc@0.75": ..., "para_max": {...}, "para_sum": {...}}`` for
+        ``query`` with its ``terms`` best idf terms (``doc@b``: the whole-judgment index with that ``b``); each
+        signal keeps its ``depth`` best judgments (positive scores only)."""
         toks = top_idf_terms(legal_tokenize(query), self.term_idf(), terms)
-        d = self._bm25(self.doc, toks)
-        doc = _top({c: float(v) for c, v in zip(self.cases, d) if v > 0}, depth)
+        out = {}
+        for b, index in self.docs.items():
+            d = self._bm25(index, toks)
+            out[f"doc@{b:g}"] = _top({c: float(v) for c, v in zip(self.cases, d) if v > 0}, depth)
         p = self._bm25(self.para, toks)
         pos = np.flatnonzero(p > 0)
         hits = [(self._para_case[i], float(p[i])) for i in pos]
-        return {"doc": doc, "para_max": _top(aggregate(hits, "max"), depth),
+        return {**out, "para_max": _top(aggregate(hits, "max"), depth),
                 "para_sum": _top(aggregate(hits, "sum", top_k), depth)}
 
     def section_signal(self, profile: Mapping[StatuteRef, float]) -> dict[str, float]:
@@ -277,9 +297,10 @@ def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str,
     """The CombSUM of :meth:`PrecedentIndex.search` from precomputed signals (``text`` as returned by
     :meth:`PrecedentIndex.text_signals`). The section signal only re-orders judgments a text signal found."""
     para = text["para_max"] if w.agg == "max" else text["para_sum"]
-    pool = set(text["doc"]) | set(para) if w.sections else set()
+    doc = text[f"doc@{w.doc_b:g}"]
+    pool = set(doc) | set(para) if w.sections else set()
     sec = {c: v for c, v in sections.items() if c in pool}
-    return combsum([text["doc"], para, sec], [w.doc, w.para, w.sections])
+    return combsum([doc, para, sec], [w.doc, w.para, w.sections])
 
 
 def _top(scores: Mapping[str, float], depth: int) -> dict[str, float]:
@@ -310,5 +331,5 @@ def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragra
     return out
 
 
-__all__ = ["FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "combsum", "fuse_signals",
+__all__ = ["DOC_B", "FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "combsum", "fuse_signals",
            "max_normalise", "pool_cites", "section_overlap", "section_profile", "top_idf_terms", "weighted_rrf"]

@@ -98,7 +98,8 @@ def test_pool_build_search_and_round_trip(tmp_path):
     got = pool.search("stabbed with a knife", PrecedentWeights(doc=1.0))
     assert got[0][0] == "C1" and {c for c, _ in got} == {"C1", "C3"}
     sig = pool.text_signals("stabbed with a knife")
-    assert set(sig) == {"doc", "para_max", "para_sum"} and sig["para_sum"]["C1"] >= sig["para_max"]["C1"]
+    assert set(sig) == {"doc@0", "doc@0.3", "doc@0.75", "para_max", "para_sum"}
+    assert sig["para_sum"]["C1"] >= sig["para_max"]["C1"]
     # the section signal re-orders only judgments a text signal found
     ranked = fuse_signals(sig, pool.section_signal({IPC420: 1.0, IPC302: 0.5}), PrecedentWeights(doc=1.0,
                                                                                               sections=1.0))
@@ -125,3 +126,15 @@ def test_pool_cites_maps_new_code_cites_to_old_era_by_the_table():
     ps = [Paragraph("X", "1", "convicted under section 103 BNS", "x", (0, 0), cites=(StatuteRef("BNS", "103"),))]
     got = pool_cites(["X"], None, ps, concordance=conc, era="old")
     assert IPC302 in got["X"], got
+
+
+def test_doc_b_zero_does_not_normalise_by_length():
+    js = [Judgment(case_id=c, title=c, court="SC", date="", source=f"{c}.txt") for c in ("S", "L")]
+    filler = " ".join(f"word{i}" for i in range(200))
+    ps = [Paragraph("S", "1", "bail granted", "x", (0, 0)),
+          Paragraph("L", "1", f"bail granted {filler} bail", "x", (0, 0))]
+    pool = PrecedentIndex.build(js, ps)
+    sig = pool.text_signals("bail")
+    # full normalisation favours the short judgment, none favours the one that says "bail" twice
+    assert sig["doc@0.75"]["S"] > sig["doc@0.75"]["L"] and sig["doc@0"]["L"] > sig["doc@0"]["S"]
+    assert pool.search("bail", PrecedentWeights(doc=1.0, doc_b=0.0))[0][0] == "L"
