@@ -317,13 +317,40 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
          f"{' / '.join(f'{x:.1f}' for x in os.getloadavg())}.\n")
 
 
+def task1_precedents_section(work: Path, casebase_dir: Path) -> None:
+    """AILA Task 1 by precedent search: weights chosen on Q1, Q3-Q10, then scored once on Q11-Q50
+    (:func:`legal_rag.eval.runners.run_task1_precedents`; caches under ``work/task1``)."""
+    from legal_rag.eval.metrics import AILA_METRICS
+    from legal_rag.eval.runners import run_task1_precedents
+    from legal_rag.eval.task1 import GRID_WEIGHTS, TERMS, describe
+
+    if not (casebase_dir / "cases.json.gz").exists():
+        raise SystemExit(f"--casebase {casebase_dir}: no saved case base there (cases.json.gz)")
+    t0 = time.perf_counter()
+    rep = run_task1_precedents(Settings(), casebase_dir=casebase_dir, work=work / "task1")
+    c = rep.choice
+    emit("### Precedent search (issue 18): weighted CombSUM, whole judgment + paragraphs + shared sections\n")
+    emit(f"Grid on the training queries Q1, Q3-Q10 only ({c.tried} settings: weights doc, para, sections in "
+         f"{list(GRID_WEIGHTS)}, paragraph aggregation max / sum of top 3, query terms "
+         f"{['all' if t is None else t for t in TERMS]} by idf), by MAP, ties to the simpler. **Chosen: "
+         f"{describe(c.weights)}; training MAP {c.train_map:.4f}** (P@10 {rep.train.metrics['precision@10']:.4f}, "
+         f"RR {rep.train.metrics['mrr']:.4f}). Q11-Q50 were read only after this choice.\n")
+    emit("Best training settings: " + "; ".join(f"{describe(w)}: {v:.4f}" for w, v in c.top[:5]) + ".\n")
+    emit("| system (Q11-Q50) | " + " | ".join(AILA_METRICS) + " |\n|---|" + "---|" * len(AILA_METRICS))
+    for r in rep.results:
+        emit(f"| {r.system} | " + " | ".join(f"{r.metrics[m]:.4f}" for m in AILA_METRICS) + " |")
+    emit(f"\nTime: pool and signals {rep.seconds['load']:.0f}s (cached), grid {rep.seconds['choose']:.0f}s, text "
+         f"signals p50 {rep.seconds['query_p50'] * 1000:.0f} ms per query; section {time.perf_counter() - t0:.0f}s.\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default="/tmp/legal_rag_bench")
     ap.add_argument("--task1-chunks", type=int, default=1)
     ap.add_argument("--skip", default="")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results.md"))
-    ap.add_argument("--only", default="", help="run only this section (sectionfind)")
+    ap.add_argument("--only", default="", help="run only this section (sectionfind, task1: "
+                                                         "precedent search, needs --casebase)")
     ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
     ap.add_argument("--keep-defaults", action="store_true", help="sectionfind: module default weights, no grid")
     ap.add_argument("--no-quoted", action="store_true", help="sectionfind: no quoted-text statute identification")
@@ -336,6 +363,14 @@ def main() -> None:
     emb = Embedder.from_settings(base)
     import torch
 
+    if a.only == "task1":
+        if not a.casebase:
+            raise SystemExit("--only task1 needs --casebase DIR (a saved case base)")
+        try:
+            task1_precedents_section(work, Path(a.casebase))
+        finally:
+            Path(a.out).write_text("\n".join(OUT) + "\n")
+        return
     if a.only == "sectionfind":
         try:
             sectionfind_section(work, Path(a.acts_index) if a.acts_index else None, emb, a.keep_defaults,
@@ -449,7 +484,8 @@ def main() -> None:
     # ---- AILA Task 1 -----------------------------------------------------------------------------------------
     if "task1" not in skip:
         s1 = Settings(data_dir=work / "aila_task1")
-        res, st = run_task1(s1, dense_chunks_per_doc=a.task1_chunks, embedder=emb, log=print)
+        res, st = run_task1(s1, dense_chunks_per_doc=a.task1_chunks, embedder=emb, log=print,
+                            casebase_dir=Path(a.casebase) if a.casebase else None)
         emit(f"## AILA 2019 Task 1 (precedents), test queries Q11-Q50\n\n{st['docs']} judgments -> {st['chunks']} "
              f"chunks, all in BM25 (built in {st['sparse_build_s']:.0f}s); dense holds the first {a.task1_chunks} "
              f"chunk(s) of each judgment ({st['dense_chunks']} vectors, embedded in {st['build_embed_s']:.0f}s).\n")
