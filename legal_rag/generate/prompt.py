@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import ConfigError
 from ..types import ACT_TITLES, Chunk, Hit
+from .window import passage_window
 
 Messages = tuple[tuple[str, str], ...]  # ((role, content), ...), roles "system" | "user" | "assistant"
 
@@ -99,10 +100,13 @@ def sanitise_passage(text: str) -> str:
     return _MARKER.sub(r"(fn \1)", _FENCE.sub(lambda m: "- " + m.group(1).lower() + " passage", text))
 
 
-def render_passage(template: Template, n: int, hit: Hit) -> str:
+def render_passage(template: Template, n: int, hit: Hit, question: str | None = None) -> str:
+    """One numbered passage; with ``question`` its text is the compact windows that bear on it
+    (:func:`legal_rag.generate.window.passage_window`), else the whole chunk."""
     c = hit.chunk
+    text = c.text if question is None else passage_window(c, question)
     return render(template, n=n, label=passage_label(c), title=c.title or "-", source=c.source,
-                  pages=format_pages(c.pages), text=sanitise_passage(c.text))
+                  pages=format_pages(c.pages), text=sanitise_passage(text))
 
 
 # -------------------------------------------------------------------------------------------------- prompt
@@ -131,19 +135,23 @@ class PromptBuild:
 
 
 def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
-             numbers: Sequence[int] | None = None) -> Messages:
-    """System and user messages for ``question`` over ``hits`` numbered ``numbers`` (default 1..n)."""
+             numbers: Sequence[int] | None = None, *, compact: bool = True) -> Messages:
+    """System and user messages for ``question`` over ``hits`` numbered ``numbers`` (default 1..n). ``compact``
+    (the default, issue 17) shows each passage as the windows that bear on the question (:mod:`.window`); the
+    system message is the same for every question, so a backend can keep its prefilled state (prefix cache)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(hits) + 1))
     system = render(load_template("system", prompts_dir))
     ptpl = load_template("passage", prompts_dir)
-    body = "\n\n".join(render_passage(ptpl, n, h) for n, h in zip(numbers, hits)) or "(no passages)"
+    body = "\n\n".join(render_passage(ptpl, n, h, question if compact else None)
+                         for n, h in zip(numbers, hits)) or "(no passages)"
     user = render(load_template("answer", prompts_dir), question=question.strip(), passages=body)
     return (("system", system), ("user", user))
 
 
 def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
                  count_tokens: Callable[[Messages], int] | None = None, budget: int | None = None,
-                 counter: str = "tokenizer", numbers: Sequence[int] | None = None) -> PromptBuild:
+                 counter: str = "tokenizer", numbers: Sequence[int] | None = None,
+                 compact: bool = True) -> PromptBuild:
     """Assemble the prompt and drop whole passages from the bottom until ``count_tokens(messages) <= budget``.
 
     Nothing is ever truncated: a passage is in the prompt whole or listed in ``dropped``. When even the
@@ -152,13 +160,13 @@ def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
     """
     kept = list(hits)
     nums = list(numbers) if numbers is not None else list(range(1, len(kept) + 1))
-    messages = assemble(question, kept, prompts_dir, nums)
+    messages = assemble(question, kept, prompts_dir, nums, compact=compact)
     if count_tokens is None or budget is None:
         return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none")
     tokens = count_tokens(messages)
     while tokens > budget and kept:
         kept.pop()
         nums.pop()
-        messages = assemble(question, kept, prompts_dir, nums)
+        messages = assemble(question, kept, prompts_dir, nums, compact=compact)
         tokens = count_tokens(messages)
     return PromptBuild(messages, tuple(kept), tuple(nums), tuple(hits[len(kept):]), tokens, budget, counter)

@@ -52,9 +52,10 @@ def test_prompt_drops_whole_passages_from_the_bottom_and_records_them():
     s = load_settings()
     hs = cheating_hits()
     count = FakeBackend("").count_tokens
-    full = count(build_prompt("q", hs, s.prompts_dir).messages)
-    one = count(build_prompt("q", hs[:1], s.prompts_dir).messages)
-    build = build_prompt("q", hs, s.prompts_dir, count_tokens=count, budget=one + 5)
+    # whole passages (compact=False): a passage is in the prompt whole or dropped, never cut at a token limit
+    full = count(build_prompt("q", hs, s.prompts_dir, compact=False).messages)
+    one = count(build_prompt("q", hs[:1], s.prompts_dir, compact=False).messages)
+    build = build_prompt("q", hs, s.prompts_dir, count_tokens=count, budget=one + 5, compact=False)
     assert one + 5 < full
     assert build.passages == tuple(hs[:1]) and build.dropped == tuple(hs[1:])
     assert build.tokens <= one + 5
@@ -66,8 +67,10 @@ def test_prompt_drops_whole_passages_from_the_bottom_and_records_them():
 def test_generate_records_dropped_passages_and_abstains_when_none_fits():
     s = load_settings()
     hs = cheating_hits()
-    backend = FakeBackend("Whoever cheats shall be punished [1].", context_tokens=s.generator_max_new_tokens + 330)
-    d = generate("What is the punishment for cheating?", hs, s, backend=backend)
+    q = "What is the punishment for cheating?"
+    one = FakeBackend("").count_tokens(build_prompt(q, hs[:1], s.prompts_dir).messages)  # the top passage alone
+    backend = FakeBackend("Whoever cheats shall be punished [1].", context_tokens=s.generator_max_new_tokens + one + 2)
+    d = generate(q, hs, s, backend=backend)
     assert d.dropped and len(d.passages) + len(d.dropped) == 2  # BNS 103 fails the floor; the rest compete
     assert any("dropped to fit" in p for p in d.problems)
     tiny = FakeBackend("x", context_tokens=s.generator_max_new_tokens + 20)
