@@ -45,7 +45,7 @@ def answer(conc):
     jud = _chunk("arnab-2-cccc3333", case="arnab", title="Arnab Manoranjan Goswami v. State of Maharashtra",
                  source="SCR_2020-11-27_ArnabGoswami_v_StateOfMaharashtra_2020-11-SCR-896.pdf", pages=(30, 31),
                  meta=(("citations", "[2020] 11 S.C.R. 896"), ("court", "Supreme Court of India"),
-                       ("date", "2020-11-27"), ("paras", "64-66")))
+                       ("date", "2020-11-27"), ("paras", "64-66"), ("printed_pages", "30:925,31:926")))
     odd = _chunk("IPC-498A-0-dddd4444", StatuteRef("IPC", "498A"), title="Cruelty", source="IPC.pdf", pages=(80, 81))
     quote = 'Liberty {is} "precious" & 100% — 50$ #1 _x_ ~ ^ \\ , ;\nnew line'
     cits = (
@@ -86,7 +86,13 @@ def test_saved_flag_still_names_the_successor(conc):
 
 def test_judgment_citation():
     assert judgment_citation("A v. B", ("2024 INSC 479",), "Supreme Court of India", "2024-07-01", "12") == (
-        "A v. B, 2024 INSC 479 (Supreme Court of India, 1 July 2024), para 12")
+        "A v. B, 2024 INSC 479, para 12 (Supreme Court of India, 1 July 2024)")
+    # the neutral citation first, the report last with its printed page; no page without a report that prints it
+    assert judgment_citation("A v. B", ("[2024] 7 S.C.R. 97", "2024 INSC 479"), paras="4", printed=(100, 100)) == (
+        "A v. B, 2024 INSC 479 : [2024] 7 S.C.R. 97, at 100, para 4")
+    assert judgment_citation("A v. B", ("2024 INSC 479",), paras="4", printed=(100, 100)) == "A v. B, 2024 INSC 479, para 4"
+    assert judgment_citation("Mohd. Anwar v. State (NCT of Delhi)", ("[2020] 7 S.C.R. 150",), paras="16",
+                             printed=(156, 156)) == "Mohd. Anwar v. State (NCT of Delhi), [2020] 7 S.C.R. 150, at 156, para 16"
     assert judgment_citation("A v. B", date="2024-13-45") == "A v. B (2024-13-45)"
     assert judgment_citation("") == "Unnamed judgment"
 
@@ -107,8 +113,9 @@ def test_records_carry_judgment_metadata_and_weights(answer):
     assert (r1.kind, r1.act, r1.section, r1.weight, r1.page_label) == ("statute", "BNS", "318(4)", 0.61, "p. 87")
     assert r2.now == ("BNS 318(4)",) and r2.source_row.endswith("#453")
     assert r3.kind == "judgment" and r3.court == "Supreme Court of India" and r3.reporters == ("[2020] 11 S.C.R. 896",)
-    assert r3.citation == ("Arnab Manoranjan Goswami v. State of Maharashtra, [2020] 11 S.C.R. 896 "
-                           "(Supreme Court of India, 27 November 2020), paras 64-66")
+    assert r3.citation == ("Arnab Manoranjan Goswami v. State of Maharashtra, [2020] 11 S.C.R. 896, at 925-926, "
+                           "paras 64-66 (Supreme Court of India, 27 November 2020)")
+    assert (r3.printed, r3.pinpoint, r3.page_label) == ((925, 926), "at 925-926", "PDF pp. 30-31")
     assert r3.year == "2020" and r1.year == "2023" and r3.weight is None
 
 
@@ -143,7 +150,7 @@ def test_ris_round_trip(answer):
     assert [e["type_of_reference"] for e in entries] == ["STAT", "STAT", "CASE"]
     for e, r in zip(entries, doc.records):
         assert r.citation in e["notes"]
-        assert e["start_page"] == str(r.pages[0])
+        assert e["start_page"] == str((r.printed or r.pages)[0])  # a report's printed page, else the PDF's
         assert e.get("abstract", "") == " ".join(r.quote.split())  # RIS is line-based: newlines folded
     assert entries[0]["section"] == "318(4)" and entries[0]["title"] == "Bharatiya Nyaya Sanhita, 2023"
     assert entries[2]["publisher"] == "Supreme Court of India"
@@ -166,7 +173,7 @@ def test_csl_json_round_trip(answer):
     items = json.loads(export_answer(answer, "csl-json"))
     assert [i["type"] for i in items] == ["legislation", "legislation", "legal_case"]
     assert items[0]["section"] == "s. 318(4)" and items[2]["issued"] == {"date-parts": [[2020, 11, 27]]}
-    assert items[2]["authority"] == "Supreme Court of India" and items[2]["page"] == "30-31"
+    assert items[2]["authority"] == "Supreme Court of India" and items[2]["page"] == "925-926"  # the report's printed pages
     assert len({i["id"] for i in items}) == len(items)
 
 

@@ -104,7 +104,7 @@ def flag_line(flag: SupersessionFlag) -> str:
 
 
 def _footnote_text(r: CitationRecord) -> str:
-    out = f"{r.citation} [{r.source}, {r.page_label}]"
+    out = f"{r.citation} [{r.source}, {r.page_label}]" if r.page_label else f"{r.citation} [{r.source}]"
     if r.quote:
         out += f": “{r.quote}”"
     if not r.verified:
@@ -173,7 +173,8 @@ def to_json(doc: ExportDoc) -> str:
     """Lossless JSON (UTF-8 text, 2-space indent); read back with :func:`doc_from_json`."""
     flags = [dict(old=_ref_dict(f.old), new=[_ref_dict(r) for r in f.new], found_in=f.found_in, applies=f.applies,
                   note=f.note, source_row=f.source_row, kind=f.kind) for f in doc.flags]
-    recs = [dict(asdict(r), pages=list(r.pages), reporters=list(r.reporters), sentences=list(r.sentences),
+    recs = [dict(asdict(r), pages=list(r.pages), reporters=list(r.reporters), printed=list(r.printed),
+                 sentences=list(r.sentences),
                  now=list(r.now)) for r in doc.records]
     return json.dumps({"format": JSON_FORMAT, "version": JSON_VERSION, "query": doc.query, "answer": doc.answer,
                        "model": doc.model, "index_id": doc.index_id, "include_unverified": doc.include_unverified,
@@ -194,6 +195,7 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
                                                                kind=f["kind"]).items()
                                           if k in flag_keys}) for f in d["supersession"])
         recs = tuple(CitationRecord(**dict(r, pages=tuple(r["pages"]), reporters=tuple(r["reporters"]),
+                                           printed=tuple(r.get("printed", ())),
                                            sentences=tuple(r["sentences"]), now=tuple(r["now"])))
                      for r in d["citations"])
         for what, value, allowed in ([("flag kind", f.kind, get_args(FlagKind)) for f in flags]
@@ -206,6 +208,14 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
                          tuple(_head(h) for h in d.get("head", ())))
     except (ValueError, KeyError, TypeError) as exc:
         raise LegalRagError(f"{name}: cannot read exported answer: {exc}") from None
+
+
+def cited_pages(r: CitationRecord) -> tuple[int, int] | None:
+    """The pages a reference manager's page field names: a law report's printed pages (``r.printed``), else the
+    PDF pages, else ``None`` for a text without pages (a plain-text judgment is cited by paragraph only)."""
+    if r.printed:
+        return r.printed[0], r.printed[-1]
+    return (r.pages[0], r.pages[1]) if r.paged else None
 
 
 def _notes(r: CitationRecord) -> list[str]:
@@ -223,8 +233,10 @@ def to_ris(doc: ExportDoc) -> str:
     refs = []
     for r in doc.records:
         d = {"type_of_reference": RIS_TYPES[r.kind], "id": f"lr{r.marker}",
-             "title": r.act_title if r.kind == "statute" else r.title, "start_page": str(r.pages[0]),
-             "end_page": str(r.pages[1]), "notes": _notes(r), "file_attachments1": r.source}
+             "title": r.act_title if r.kind == "statute" else r.title, "notes": _notes(r), "file_attachments1": r.source}
+        pages = cited_pages(r)
+        if pages:
+            d.update(start_page=str(pages[0]), end_page=str(pages[1]))
         if r.kind == "statute":
             d.update(section=r.section, short_title=r.act)
             if r.title:
@@ -268,7 +280,9 @@ def to_bibtex(doc: ExportDoc) -> str:
     ``bibtexparser``."""
     lib = bibtexparser.Library()
     for r in doc.records:
-        f = {"title": r.act_title if r.kind == "statute" else r.title, "pages": f"{r.pages[0]}--{r.pages[1]}",
+        pages = cited_pages(r)
+        f = {"title": r.act_title if r.kind == "statute" else r.title,
+             "pages": f"{pages[0]}--{pages[1]}" if pages else "",
              "note": "; ".join(_notes(r)), "file": r.source}
         if r.kind == "statute":
             f.update(shorttitle=r.act, number=f"s. {r.section}")
@@ -293,9 +307,10 @@ def to_csl_json(doc: ExportDoc) -> str:
     """CSL-JSON items (a JSON array), one per record (``legislation``, ``legal_case`` or ``document``)."""
     items = []
     for r in doc.records:
-        it: dict = {"id": f"lr{r.marker}", "type": CSL_TYPES[r.kind],
-                    "page": f"{r.pages[0]}" if r.pages[0] == r.pages[1] else f"{r.pages[0]}-{r.pages[1]}",
-                    "note": "; ".join(_notes(r)), "source": r.source}
+        pages = cited_pages(r)
+        it: dict = {"id": f"lr{r.marker}", "type": CSL_TYPES[r.kind], "note": "; ".join(_notes(r)), "source": r.source}
+        if pages:
+            it["page"] = f"{pages[0]}" if pages[0] == pages[1] else f"{pages[0]}-{pages[1]}"
         if r.kind == "statute":
             it.update(title=r.act_title, section=f"s. {r.section}", **({"title-short": r.act} if r.act else {}))
         elif r.kind == "document":

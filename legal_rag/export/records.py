@@ -13,9 +13,12 @@ printed (``p. 87``), so the answer's heading, the citation panel and every forma
 
 The successor named after "now" comes only from the answer's :class:`SupersessionFlag` objects (themselves from
 the BPR&D correspondence table rows, ``flag.source_row``); export never maps a section itself. Judgments are
-cited by title, reporter/neutral citations (chunk meta ``citations``), court and date, with pinpoint paragraphs::
+cited by title, neutral and reporter citations (chunk meta ``citations``), the report's printed page (chunk meta
+``printed_pages``) and the paragraphs, then court and date; the PDF page is only the link target (``page_label``)
+and a plain-text judgment, which has no pages, is cited by paragraph only::
 
-    "Arnab Goswami v. State of Maharashtra, [2020] 11 S.C.R. 896 (Supreme Court of India, 27 November 2020), para 12"
+    "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 (Supreme Court of India,
+    19 August 2020)"
 
 Only citations whose support is ``"supported"`` (checked by ``verify.py``) are exported unless
 ``include_unverified=True``; a marker cited by several sentences is exported with its supported sentences only.
@@ -27,6 +30,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from ..ingest.printed_pages import printed_range
+from ..law.cases import judgment_reference, order_citations
 from ..types import (ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
                      SupersessionFlag)
 
@@ -67,6 +72,8 @@ class CitationRecord:
     date: str = ""
     reporters: tuple[str, ...] = ()
     paras: str = ""
+    printed: tuple[int, ...] = ()
+    case_numbers: str = ""
     quote: str = ""
     sentences: tuple[str, ...] = ()
     support: Support = VERIFIED
@@ -88,10 +95,29 @@ class CitationRecord:
         return self.date[:4]
 
     @property
+    def paged(self) -> bool:
+        """Whether ``pages`` name pages a reader can open: a statute's or a PDF's pages, never the pseudo-pages
+        of a plain-text judgment (AILA, Indian Kanoon text), which is cited by paragraph only."""
+        return self.kind == "statute" or self.source.lower().endswith(".pdf")
+
+    @property
+    def pinpoint(self) -> str:
+        """The report's printed page(s) of a judgment print that numbers its pages (``"at 156"``,
+        ``"at 156-157"``), else ``""``."""
+        if not self.printed:
+            return ""
+        a, b = self.printed[0], self.printed[-1]
+        return f"at {a}" if a == b else f"at {a}-{b}"
+
+    @property
     def page_label(self) -> str:
-        """``"p. 87"`` or ``"pp. 86-87"``."""
+        """``"p. 87"`` or ``"pp. 86-87"``: the PDF pages (the link target); ``"PDF p. 7"`` for a law report whose
+        own page numbers the citation names (:attr:`pinpoint`); ``""`` for a text without pages."""
+        if not self.paged:
+            return ""
         a, b = self.pages
-        return f"p. {a}" if a == b else f"pp. {a}-{b}"
+        label = f"p. {a}" if a == b else f"pp. {a}-{b}"
+        return f"PDF {label}" if self.printed else label
 
 
 def section_label(ref: StatuteRef) -> str:
@@ -167,18 +193,13 @@ def long_date(iso: str) -> str:
 
 
 def judgment_citation(title: str, reporters: tuple[str, ...] = (), court: str = "", date: str = "",
-                      paras: str = "") -> str:
-    """``"Title, [2020] 11 S.C.R. 896 (Supreme Court of India, 27 November 2020), para 12"``; missing parts are
-    left out."""
-    out = title or "Unnamed judgment"
-    if reporters:
-        out += ", " + "; ".join(reporters)
+                      paras: str = "", printed: tuple[int, int] | tuple = ()) -> str:
+    """``"Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 (Supreme Court of
+    India, 19 August 2020)"``: :func:`legal_rag.law.cases.judgment_reference` (neutral citation first, the report
+    last with its printed page ``printed``, the paragraphs), then court and date; missing parts are left out."""
+    out = judgment_reference(title, reporters, printed, paras)
     where = ", ".join(x for x in (court, long_date(date)) if x)
-    if where:
-        out += f" ({where})"
-    if paras:
-        out += f", {'paras' if '-' in paras else 'para'} {paras}"
-    return out
+    return out + (f" ({where})" if where else "")
 
 
 def document_citation(title: str) -> str:
@@ -227,10 +248,12 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
     title = (chunk.title if chunk is not None else "") or meta.get("case", "") or first.source
     if chunk is not None and chunk.kind == "document":  # a note or other upload: never called a judgment
         return CitationRecord(kind="document", citation=document_citation(title), title=title, **common)
-    reporters = tuple(x.strip() for x in meta.get("citations", "").split(";") if x.strip())
+    reporters = order_citations([x for x in meta.get("citations", "").split(";")])
     court, date, paras = meta.get("court", ""), meta.get("date", ""), meta.get("paras", "")
-    return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras),
-                          title=title, court=court, date=date, reporters=reporters, paras=paras, **common)
+    printed = printed_range(meta.get("printed_pages", ""), common["pages"]) or ()
+    return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras, printed),
+                          title=title, court=court, date=date, reporters=reporters, paras=paras, printed=printed,
+                          case_numbers=meta.get("case_numbers", ""), **common)
 
 
 def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[CitationRecord, ...]:

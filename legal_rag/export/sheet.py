@@ -10,7 +10,8 @@ A CSV that is correct by RFC 4180 can still be harmful or garbled once a spreads
 * **Encoding.** The file starts with a UTF-8 byte-order mark, so Excel reads curly quotes, ₹ and Devanagari as
   UTF-8 instead of the ANSI code page (“ would become â€œ).
 * **Guessed numbers and dates.** Excel turns ``6-8`` into 8 June, ``(1)`` into -1 and ``4.10`` into 4.1. So no
-  text column holds a bare number-like label: pages are two integer columns (``first_page``, ``last_page``) plus
+  text column holds a bare number-like label: pages are two integer columns (``first_page``, ``last_page``; empty
+  for a plain-text judgment, which has no pages) plus
   the text ``"p. 87"`` / ``"pp. 86-87"``; paragraphs are ``"para 12"`` / ``"paras 12-14"``; any other text cell
   that a spreadsheet would read as a number or date is kept text by the same leading ``'``.
 * The ``weight`` column (RAG-Sequence attribution) is left out when no citation has a weight (attribution off).
@@ -37,7 +38,7 @@ BOM = "\ufeff"
 #: OWASP "CSV Injection": a cell starting with one of these is taken as a formula by Excel / LibreOffice / Sheets
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 CSV_COLUMNS = ("marker", "kind", "citation", "act", "act_title", "section", "title", "court", "date", "reporters",
-               "paras", "source", "first_page", "last_page", "pages", "quote", "sentences", "support", "weight",
+               "paras", "case_numbers", "source", "first_page", "last_page", "pages", "printed_pages", "quote", "sentences", "support", "weight",
                "now", "now_note", "source_row", "chunk_id")
 #: columns whose value is meant as a number or a date (the spreadsheet may type them; the value stays the same)
 TYPED_COLUMNS = frozenset({"marker", "first_page", "last_page", "weight", "section", "date"})
@@ -65,9 +66,11 @@ def paras_label(paras: str) -> str:
 
 def _value(r: CitationRecord, col: str) -> str:
     if col == "first_page":
-        return str(r.pages[0])
+        return str(r.pages[0]) if r.paged else ""
     if col == "last_page":
-        return str(r.pages[1])
+        return str(r.pages[1]) if r.paged else ""
+    if col == "printed_pages":
+        return r.pinpoint
     if col == "pages":
         return r.page_label
     if col == "paras":

@@ -184,3 +184,43 @@ def clean_party(lines: list[str]) -> str:
         s += "."
     s = re.sub(r",\s*&", " &", s.replace(" ,", ","))
     return smart_case(s)
+
+
+# --- the Indian form of a judgment's citation ------------------------------------------------------------------
+
+_NEUTRAL = re.compile(r"^\d{4} INSC \d+$")
+_SCR = re.compile(r"S\.C\.R\.")
+
+
+def order_citations(citations: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Canonical citations (:func:`legal_rag.ingest.citations_meta.find_citations`) in the order a court cites
+    them: the neutral citation first (Supreme Court of India, notice on neutral citations, 2023), other reports
+    (SCC, AIR), the Supreme Court Reports last, so that a printed-page pinpoint follows the report it counts in."""
+    cites = list(dict.fromkeys(c.strip() for c in citations if c.strip()))
+    return tuple(sorted(cites, key=lambda c: 0 if _NEUTRAL.match(c) else 2 if _SCR.search(c) else 1))
+
+
+def judgment_reference(title: str, citations: tuple[str, ...] | list[str] = (), printed: tuple[int, int] | tuple = (),
+                       paras: str = "") -> str:
+    """A judgment cited in the Indian form: title, parallel citations joined by ``" : "``, the printed page of the
+    report (``"at 156"``, ``"at 156-157"``) where ``printed`` gives it and the report is the Supreme Court Reports,
+    then the paragraph(s)::
+
+        judgment_reference("Mohd. Anwar v. The State (N.C.T. of Delhi)", ("[2020] 7 S.C.R. 150",), (156, 156), "16")
+            -> "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16"
+        judgment_reference("A v. B", ("[2024] 7 S.C.R. 97", "2024 INSC 479"), (100, 101), "4-5")
+            -> "A v. B, 2024 INSC 479 : [2024] 7 S.C.R. 97, at 100-101, paras 4-5"
+
+    A judgment without a report's page numbers (a court's copy, a plain-text judgment) is pinpointed by paragraph
+    only: no page is named that the reader cannot find in a report."""
+    out = title or "Unnamed judgment"
+    cites = order_citations(citations)
+    if cites:
+        out += ", " + " : ".join(cites)
+        if printed and _SCR.search(cites[-1]):
+            a, b = printed[0], printed[-1]
+            out += f", at {a}" if a == b else f", at {a}-{b}"
+    if paras:
+        out += f", {'paras' if '-' in paras else 'para'} {paras}"
+    return out
+
