@@ -26,6 +26,15 @@ Definitions (the metric functions below are unit-tested in ``tests/eval/test_ans
 * **abstains** — the answer has no citation and says the sources do not contain it.
 * **latency** — end to end through ``Pipeline.ask_stream``: TTFT to the first streamed piece (or to the answer
   when nothing streams, e.g. an abstention), total to the final ``Answer``; one warm-up question is not timed.
+* **cited-passage precision** (issue 14, relevance; ``--relevance``) — over the verified citations of each answer
+  (support ``supported``), the distinct provisions cited (``Citation.ref``, sub-section precise); one *answers*
+  when it is a gold section of the question or the gold's official pair (:func:`gold_pairs`, BPR&D tables): same
+  Act and section and, when both name a sub-section, the same sub-section (``BNS 318(2)`` does not answer the gold
+  ``BNS 318(4)``; ``BNS 318`` does). **Before** counts every cited provision (what the answer quoted before the
+  relevance check: the check keeps each related provision's heading and citation, marked ``related``, so the set
+  of cited provisions is the unarranged answer's); **after** counts those quoted as the answer
+  (``Citation.related`` false). Pooled (answering / cited) and the mean per answer. Gold cited strict is reported
+  over the same two sets, the first line as ``bench/head_eval.py`` reads it, and the latency of ``Pipeline.ask``.
 * **HyDE** — section-level ranking (a section counts once, at its best chunk) scored with ranx: recall@5 and
   nDCG@10 against both gold sections (sub-sections dropped); "passages recall@5" counts gold sections among the
   ``top_k`` passages the generator gets.
@@ -154,6 +163,112 @@ def pct(xs: Sequence[float], p: float) -> float:
         return 0.0
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def gold_pairs(golds: Sequence[str], concordance) -> list[StatuteRef]:
+    """The gold sections and their official pairs (BPR&D tables, ``mapped`` rows only), in order."""
+    out: list[StatuteRef] = []
+    for g in golds:
+        ref = parse_gold(g)
+        got = concordance.query(ref) if concordance is not None else None
+        for r in (ref, *(got.targets if got is not None and got.status == "mapped" else ())):
+            if r not in out:
+                out.append(r)
+    return out
+
+
+def answers_gold(ref: StatuteRef | None, golds: Sequence[StatuteRef]) -> bool:
+    """Whether a cited provision answers (module docstring, "cited-passage precision")."""
+    return ref is not None and any((ref.act, ref.section) == (g.act, g.section)
+                                   and (not ref.sub or not g.sub or ref.sub[0] == g.sub[0]) for g in golds)
+
+
+def cited_provisions(answer: Answer, *, answer_part: bool) -> list[StatuteRef | None]:
+    """The distinct provisions the verified citations name (``None`` for a judgment), all of them or, with
+    ``answer_part``, only those quoted as the answer (``related`` false)."""
+    out: dict = {}
+    for c in answer.citations:
+        if c.support != "supported" or (answer_part and getattr(c, "related", False)):
+            continue
+        out.setdefault(c.ref if c.ref is not None else c.chunk_id, c.ref)
+    return list(out.values())
+
+
+def run_relevance(pipe, items: list[dict], log) -> list[dict]:
+    """One extractive answer per question (``offence_date`` from the set when given): cited-passage precision
+    before/after, gold cited strict before/after, first line names a gold, latency."""
+    from legal_rag.errors import InputTooLongError
+    from legal_rag.law import find_refs
+
+    conc = pipe.concordance
+    pipe.ask(WARMUP)
+    rows = []
+    for it in items:
+        t0 = time.perf_counter()
+        try:
+            a = pipe.ask(it["question"], offence_date=it.get("offence_date"))
+        except InputTooLongError:
+            rows.append({"id": it["id"], "refused": True})
+            continue
+        total = time.perf_counter() - t0
+        golds = gold_pairs(it["gold"], conc)
+        row = {"id": it["id"], "refused": False, "total_s": total, "head": bool(a.head)}
+        for side, part in (("before", False), ("after", True)):
+            cited = cited_provisions(a, answer_part=part)
+            row[f"{side}_cited"] = [str(r) if r is not None else "judgment" for r in cited]
+            row[f"{side}_answering"] = sum(answers_gold(r, golds) for r in cited)
+            kept = [c for c in a.citations if not (part and getattr(c, "related", False))]
+            row[f"{side}_gold_strict"] = any(cites_gold(c, parse_gold(g)) for c in kept for g in it["gold"])
+        first = a.text.strip().splitlines()[0] if a.text.strip() else ""
+        row["first_line_gold"] = any(
+            f.status == "ok" and f.ref is not None and (f.ref.act, f.ref.section) == (g.act, g.section)
+            and f.ref.sub[:len(g.sub)] == g.sub for f in find_refs(first) for g in map(parse_gold, it["gold"]))
+        rows.append(row)
+        log(f"  {it['id']}: {total:.2f}s cited {row['before_answering']}/{len(row['before_cited'])} -> "
+            f"{row['after_answering']}/{len(row['after_cited'])}")
+    return rows
+
+
+def relevance_block(name: str, rows: list[dict], note: str = "") -> str:
+    """The before/after table of :func:`run_relevance` as a results block named ``relevance:<name>``."""
+    done = [r for r in rows if not r["refused"]]
+    n = len(done)
+
+    def pooled(side):
+        a, c = sum(r[f"{side}_answering"] for r in done), sum(len(r[f"{side}_cited"]) for r in done)
+        return f"{a}/{c} ({a / c:.1%})" if c else "0/0"
+
+    def mean(side):
+        xs = [r[f"{side}_answering"] / len(r[f"{side}_cited"]) for r in done if r[f"{side}_cited"]]
+        return f"{sum(xs) / len(xs):.3f}" if xs else "-"
+
+    def count(key):
+        k = sum(r[key] for r in done)
+        return f"{k}/{n} ({k / n:.0%})" if n else "0/0"
+
+    tot = [r["total_s"] for r in done]
+    changed = [r["id"] for r in done if r["before_cited"] != r["after_cited"]]
+    loads = os.getloadavg()
+    lines = [
+        f"<!-- relevance:{name}:start (bench/answers_eval.py --relevance; extractive; {n} answered of {len(rows)}; "
+        f"load average {loads[0]:.1f} on {os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M')}) -->",
+        f"### Cited-passage precision, {name} (issue 14, relevance check)", "",
+        "| metric | before (every cited provision) | after (quoted as the answer) |", "|---|---|---|",
+        f"| cited provisions that answer (gold or its official pair), pooled | {pooled('before')} | {pooled('after')} |",
+        f"| the same, mean per answer | {mean('before')} | {mean('after')} |",
+        f"| gold cited, strict (sub-section precision) | {count('before_gold_strict')} | {count('after_gold_strict')} |",
+        f"| first line names a gold (sub-section precision) | {count('first_line_gold')} | {count('first_line_gold')} |",
+        f"| answers with a composed head | {count('head')} | {count('head')} |",
+        f"| extractive answer total p50 / p95 (s) | {pct(tot, 50):.2f} / {pct(tot, 95):.2f} | (same run) |", "",
+        f"- answers where the check moved provisions to \"Related provisions\": {len(changed)}/{n}"
+        + (f" ({', '.join(changed)})" if changed else ""),
+        *(f"- {r['id']}: related " + ", ".join(x for x in r["before_cited"] if x not in r["after_cited"])
+          for r in done if r["id"] in changed),
+        *([f"- refused (over the question length limit): {', '.join(r['id'] for r in rows if r['refused'])}"]
+          if any(r["refused"] for r in rows) else []),
+        *([note] if note else []),
+        f"<!-- relevance:{name}:end -->"]
+    return "\n".join(lines)
 
 
 # ---- runs ------------------------------------------------------------------------------------------------
@@ -353,6 +468,9 @@ def main(argv=None) -> int:
     ap.add_argument("--model", default="", help="generator_model for the LLM generators (default: backend's)")
     ap.add_argument("--model-file", type=Path, default=None, help="file holding the model path; waited for")
     ap.add_argument("--hyde", action="store_true", help="also HyDE on vs off for retrieval")
+    ap.add_argument("--relevance", default="", help="comma list of sets (devset,factset): cited-passage precision "
+                    "before/after the relevance check, extractive answers only (no --generators run)")
+    ap.add_argument("--casebase-limit", type=int, default=None, help="as the index was built (tests: 300)")
     ap.add_argument("--hyde-generator", default="auto", help="llama_cpp | transformers | auto")
     ap.add_argument("--limit", type=int, default=0, help="first N dev questions only (smoke runs)")
     ap.add_argument("--report-only", action="store_true", help="write the answers blocks from earlier --dump files")
@@ -375,7 +493,23 @@ def main(argv=None) -> int:
             log(f"waiting for {args.model_file} ...")
             time.sleep(60)
         model = args.model_file.read_text().strip()
-    pipe = Pipeline(Settings(**{**base.model_dump(), "data_dir": data_dir, "generator_model": model}))
+    extra = {} if args.casebase_limit is None else {"casebase_limit": args.casebase_limit}
+    pipe = Pipeline(Settings(**{**base.model_dump(), "data_dir": data_dir, "generator_model": model, **extra}))
+    if args.relevance:
+        for name in args.relevance.split(","):
+            items = load_devset(ROOT / "bench" / f"{name}.jsonl")[: args.limit or None]
+            log(f"relevance on {name} ({len(items)} questions) ...")
+            rows = run_relevance(pipe, items, log)
+            if args.dump:
+                args.dump.mkdir(parents=True, exist_ok=True)
+                (args.dump / f"relevance_{name}.jsonl").write_text(
+                    "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+            block = relevance_block(name, rows)
+            write_block(args.out, f"relevance:{name}", block)
+            print(block, flush=True)
+        if data_dir != src:
+            shutil.rmtree(data_dir.parent, ignore_errors=True)
+        return 0
     items = load_devset(ROOT / "bench" / "devset.jsonl")[: args.limit or None]
     for gen in gens:
         if args.report_only:
