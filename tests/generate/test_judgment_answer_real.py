@@ -72,3 +72,11 @@ def test_which_judgment_held(real_pipeline):
     assert first.startswith("1. Frank Vitus v. Narcotics Control Bureau & Ors., [2024] 7 S.C.R. 97")
     assert "Google Maps" in first and first.endswith("[1]")
     assert len({h.chunk.case for h in ans.passages}) == len(ans.passages)  # one passage per judgment
+
+
+def test_citation_beside_a_statute_question_opens_the_statute_answer(real_pipeline):
+    ans = real_pipeline.ask("Is a notice under Section 41A CrPC mandatory before arrest, as held in [2020] 11 SCR 896?")
+    assert ans.text.startswith("[2020] 11 S.C.R. 896 is Arnab Manoranjan Goswami v. The State of Maharashtra")
+    assert ans.model != "judgment-lookup" and any(h.chunk.kind == "statute" for h in ans.passages)
+    absent = real_pipeline.ask("Is a notice under Section 41A CrPC mandatory, as held in (2019) 5 SCC 9999?")
+    assert absent.text.count("do not contain the judgment cited as") == 1  # said once, by the abstention
