@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ConfigError
+from ..ingest.printed_pages import printed_range
+from ..law.cases import judgment_reference
 from ..types import ACT_TITLES, Chunk, Hit
 from .window import passage_window
 
@@ -71,7 +73,8 @@ def render(template: Template, **values: object) -> str:
 # ------------------------------------------------------------------------------------------------ passages
 
 def passage_label(chunk: Chunk) -> str:
-    """``"BNS 318"`` (with the Act's title when known) for statutes, the case title for judgments, the title and
+    """``"BNS 318"`` (with the Act's title when known) for statutes, the case title for judgments (then its
+    citations, printed page and paragraphs: :func:`legal_rag.law.cases.judgment_reference`, then court and date), the title and
     ``"(other document, not a judgment)"`` for a document that is neither (an uploaded note)."""
     if chunk.ref is not None:
         act = ACT_TITLES.get(chunk.ref.act)
@@ -80,8 +83,10 @@ def passage_label(chunk: Chunk) -> str:
         return (chunk.title or chunk.case or chunk.id) + " (other document, not a judgment)"
     meta = dict(chunk.meta)
     extra = ", ".join(x for x in (meta.get("court", ""), meta.get("date", "")) if x)
-    para = f", para {meta['paras']}" if meta.get("paras") else ""
-    return (chunk.title or chunk.case or chunk.id) + (f" ({extra})" if extra else "") + para
+    # the case name first, then its neutral/reporter citations with the report's printed page, then the paragraphs
+    ref = judgment_reference(chunk.title or chunk.case or chunk.id, meta.get("citations", "").split(";"),
+                             printed_range(meta.get("printed_pages", ""), chunk.pages) or (), meta.get("paras", ""))
+    return ref + (f" ({extra})" if extra else "")
 
 
 def format_pages(pages: tuple[int, int]) -> str:
