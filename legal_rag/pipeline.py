@@ -262,9 +262,6 @@ class Pipeline:
                 yield follow.note + "\n\n"
         # the question is read once (issue 13): refs, idioms, dates (an offence_date argument wins over the text)
         analysis = analyse_question(question, offence_date, concordance=conc)
-        from .law.classify import read_plain_number  # "Which court tries 103?": BNS 103, the head says so (issue 14)
-
-        analysis = read_plain_number(analysis, self.schedule, conc)
         offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
         judged, note = self._judgment_answer(question, analysis, filters) if self._has_index else (None, "")
         if note:  # a citation named beside a statute question: its check opens the statute answer (issue 18)
@@ -427,8 +424,13 @@ class Pipeline:
             sections = self.index.sections() if self._has_index else {}
             return not missing_division(ref, sections.get(ref.base), self.concordance)
 
+        def derived(ref):  # IPC 376(2)(n): BNS 64(2)(m) by the texts where the table stops at BNS 64
+            from .law.align import align
+
+            return align(ref, self.concordance, self.index.sections() if self._has_index else {})
+
         head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
-                            exists=exists)
+                            exists=exists, derived=derived)
         from .verify import relevant  # the provisions that answer lead, in the head's order; the rest are related
 
         answer = relevant(answer, head, analysis, self.concordance)
