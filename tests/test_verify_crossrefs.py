@@ -29,8 +29,14 @@ def test_quote_regions_nest_curly_quotes():
     text = "\u201cExplanation.\u2014\u201cdowry\u201d means as in section 2.\u201d [1] and \"plain\" text"
     regions = quote_regions(text)
     assert [text[a:b] for a, b in regions] == [text[:text.index(" [1]")], '"plain"']
-    assert quote_regions("an \u201cunclosed quote") == ((3, 18),)
+    assert quote_regions("an \u201cunclosed quote") == ()
     assert quote_regions("no quote at all") == ()
+
+
+def test_a_stray_quote_mark_hides_no_section_from_the_verifier():
+    bns80 = hits(statute("BNS", "80", "Dowry death.", BNS_80))
+    reasons = check_claim("Dowry death is punished under \u201csection 81 BNS for the purposes of dowry.", bns80, none)
+    assert "section BNS 81 is not the cited passage's" in reasons
 
 
 def test_refs_within_a_region_are_the_regions_acts():

@@ -285,8 +285,9 @@ _OPEN, _CLOSE = "\u201c\u2018", "\u201d\u2019"
 def quote_regions(text: str) -> tuple[tuple[int, int], ...]:
     """The outermost quoted regions of ``text`` as ``[start, end)`` (the quote marks included): curly double quotes
     nest (``“(1) ... called “dowry death”, ...”`` is one region, not two), straight double quotes open and close in
-    turn inside an unquoted stretch; an unclosed quote runs to the end of the text. Single quotes are not read
-    (an apostrophe is not a quote)."""
+    turn inside an unquoted stretch. An unclosed quote is no region (what follows it is not taken as quoted, so a
+    stray quote mark cannot hide a section from the verifier). Single quotes are not read (an apostrophe is not a
+    quote)."""
     out: list[tuple[int, int]] = []
     depth, start, straight = 0, 0, False
     for i, ch in enumerate(text):
@@ -304,8 +305,6 @@ def quote_regions(text: str) -> tuple[tuple[int, int], ...]:
             else:
                 start = i
             straight = not straight
-    if depth or straight:
-        out.append((start, len(text)))
     return tuple(out)
 
 
