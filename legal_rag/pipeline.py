@@ -376,7 +376,6 @@ class Pipeline:
         (:func:`legal_rag.law.judgment_questions.judgment_task`), ``(None, "")`` for any other question; a
         citation named in a question that also names a section gives ``(None, the citation's check)``: the
         statute question is answered as usual, opened by that note."""
-        from .cite import cite
         from .generate.judgment_answer import judgment_answer
         from .law.judgment_questions import judgment_task
         from .retrieve import Filters
@@ -400,7 +399,7 @@ class Pipeline:
         if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):
             # an absent citation is left to the answer's own abstention (generate.abstain.missing_cases)
             return None, " ".join(c.message for c in got.checks if c.status != "absent")
-        return Answer(question, got.text, citations=cite(got.text, got.passages).citations, problems=got.problems,
+        return Answer(question, got.text, citations=got.citations, problems=got.problems,
                       passages=got.passages, model="judgment-lookup", index_id=self.index.id), ""
 
     def _with_head(self, answer: Answer, analysis: QuestionAnalysis,

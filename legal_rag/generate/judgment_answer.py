@@ -19,6 +19,8 @@ order, problems):
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -27,7 +29,8 @@ from ..law.citation_lookup import (CaseRecord, CitationCheck, MetaRecord, check_
                                    record_named, titles_for)
 from ..law.judgment_questions import JudgmentTask
 from ..text import content_terms
-from ..types import Chunk, Hit
+from ..law.pinpoint import locate
+from ..types import Chunk, Citation, Hit
 from .abstain import NOT_IN_SOURCES
 from .holding import Holding, conclusion, heading, holding_text, quote_of
 from .quotation import QuoteCheck, check_quotation, quotation_text, where
@@ -39,13 +42,38 @@ HOLDINGS = 3
 @dataclass(frozen=True)
 class JudgmentAnswer:
     """``text`` (markers ``[n]`` name ``passages[n-1]``), ``passages`` (look-up hits), ``problems`` for the
-    reader (a missing or mismatched citation, a quotation not found), ``checks`` the citation verdicts."""
+    reader (a missing or mismatched citation, a quotation not found), ``checks`` the citation verdicts, ``quote``
+    the quotation verdict, ``citations`` one per marker (:func:`citations_of`)."""
 
     text: str
     passages: tuple[Hit, ...]
     problems: tuple[str, ...] = ()
     checks: tuple[CitationCheck, ...] = ()
     quote: QuoteCheck | None = None
+    citations: tuple[Citation, ...] = ()
+
+
+_MARK = re.compile(r"\[(\d{1,3})\]")
+_QUOTED = re.compile("\u201c([^\u201d]+)\u201d")
+
+
+def citations_of(text: str, passages: Sequence[Hit]) -> tuple[Citation, ...]:
+    """One :class:`~legal_rag.types.Citation` per ``[n]`` of ``text`` (a line per entry): the passage it names,
+    the line as ``sentence``, the text quoted on that line as ``quote``. ``support`` is ``supported`` when every
+    quotation of the line is found in the passage (:func:`legal_rag.law.pinpoint.locate`, "..." cuts read as
+    gaps) -- a line without one states a look-up result read from that passage --, else ``unsupported``."""
+    out = []
+    for line in text.splitlines():
+        for m in _MARK.finditer(line):
+            n = int(m.group(1))
+            if not 1 <= n <= len(passages):
+                continue
+            chunk = passages[n - 1].chunk
+            quotes = [q.strip(" .") for q in _QUOTED.findall(line)]
+            ok = all(locate(q, chunk.text) for q in quotes)
+            out.append(Citation(n, chunk.id, None, chunk.source, chunk.pages, _MARK.sub("", line).strip(),
+                                "supported" if ok else "unsupported", quotes[0] if quotes else ""))
+    return tuple(out)
 
 
 def _hits(chunks: Sequence[Chunk]) -> tuple[Hit, ...]:
@@ -168,10 +196,12 @@ def judgment_answer(task: JudgmentTask, question: str, citations: Sequence[str],
     index (:class:`legal_rag.ingest.sc_metadata.ScMetadata` ``by_citation`` / ``covers``); ``ranked``: (case id,
     its hits) best first, for a holding question; ``top_k``: passages given per judgment found by citation."""
     if task.kind == "quotation":
-        return _quotation_answer(task, records, chunks, meta, meta_covers)
-    if task.kind == "citation":
-        return _citation_answer(question, citations, records, chunks, meta, meta_covers, top_k)
-    return _holding_answer(question, ranked, records, chunks)
+        got = _quotation_answer(task, records, chunks, meta, meta_covers)
+    elif task.kind == "citation":
+        got = _citation_answer(question, citations, records, chunks, meta, meta_covers, top_k)
+    else:
+        got = _holding_answer(question, ranked, records, chunks)
+    return dataclasses.replace(got, citations=citations_of(got.text, got.passages))
 
 
-__all__ = ["HOLDINGS", "JudgmentAnswer", "judgment_answer"]
+__all__ = ["HOLDINGS", "JudgmentAnswer", "citations_of", "judgment_answer"]
