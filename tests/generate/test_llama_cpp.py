@@ -131,3 +131,30 @@ def test_generate_through_settings_streams_weighs_and_verifies(smol):
     assert len(d.weights) == len(d.passages) and math.isclose(sum(d.weights), 1.0, rel_tol=1e-6)
     v = verify(d, equivalents=lambda r: set())
     assert all(c.status != "unsupported" for c in v.checks if c.sentence in v.text)
+
+
+def _prefilled(backend, msgs, **kw):
+    """(Generation, prompt tokens llama.cpp itself evaluated in batches: its perf counter ``n_p_eval``)."""
+    import llama_cpp
+
+    ctx = backend._load().ctx
+    llama_cpp.llama_perf_context_reset(ctx)
+    g = backend.chat(msgs, max_new_tokens=4, **kw)
+    return g, llama_cpp.llama_perf_context(ctx).n_p_eval
+
+
+def test_the_shared_system_prefix_is_not_prefilled_again(smol):
+    a = build_prompt(QUESTION, cheating_hits()[:1], load_settings().prompts_dir).messages
+    b = build_prompt("Is cheating a cognizable offence?", cheating_hits()[1:2], load_settings().prompts_dir).messages
+    assert a[0] == b[0]  # one system message for every question
+    ta, tb = smol._prompt_tokens(a), smol._prompt_tokens(b)
+    shared = next(i for i, (x, y) in enumerate(zip(ta, tb)) if x != y)
+    assert shared > smol.count_tokens((a[0],)) - 5  # the whole system message, give or take the template's tail
+    smol.chat(a, max_new_tokens=4)
+    g, evaluated = _prefilled(smol, b)
+    assert g.prompt_tokens == len(tb) and g.cached_tokens == shared
+    assert evaluated == len(tb) - shared  # llama.cpp's own count: only the rest was prefilled
+    cold = LlamaCppBackend(SMOLLM2, context_tokens=2048, prefix_cache=False)
+    cold.chat(a, max_new_tokens=4)
+    g, evaluated = _prefilled(cold, b)
+    assert g.cached_tokens == 0 and evaluated == len(tb)

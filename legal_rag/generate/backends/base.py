@@ -22,7 +22,9 @@ OnToken = Callable[[str], None]
 @dataclass(frozen=True)
 class Generation:
     """What one chat call produced. Times in seconds; ``ttft_s`` is the time to the first streamed token
-    (``None`` when nothing was streamed); token counts are the backend's own (0 when unknown)."""
+    (``None`` when nothing was streamed); token counts are the backend's own (0 when unknown).
+    ``cached_tokens``: of the ``prompt_tokens``, those whose KV state the backend kept from an earlier call and so
+    did not prefill (llama.cpp's prompt prefix reuse; 0 when unknown or none)."""
 
     text: str
     prompt_tokens: int = 0
@@ -30,6 +32,7 @@ class Generation:
     ttft_s: float | None = None
     total_s: float = 0.0
     finish_reason: str = ""
+    cached_tokens: int = 0
 
 
 class DeltaStream:

