@@ -61,3 +61,15 @@ def test_holding_text_names_the_case_and_citation_first():
     line = text.splitlines()[1]
     assert line.startswith("1. A v. State, [2020] 7 S.C.R. 150 (Supreme Court of India, 2020-08-19)")
     assert "we hold that arrest is not mandatory" in line and line.endswith("[1]")
+
+
+def test_citations_of_support_only_quotes_found_in_the_passage():
+    from legal_rag.generate.judgment_answer import citations_of
+
+    hits = [Hit(A[2], 1.0, "lookup", 1)]
+    good = citations_of("1. A v. State. The court's conclusion: \u201cwe hold that arrest is not mandatory\u201d [1]", hits)
+    bad = citations_of("1. A v. State. The court's conclusion: \u201cwe hold that arrest is always mandatory\u201d [1]", hits)
+    cut = citations_of("\u201c...we hold that arrest is not mandatory... The appeal is accordingly allowed.\u201d [1]", hits)
+    assert [c.support for c in good + bad + cut] == ["supported", "unsupported", "supported"]
+    assert good[0].chunk_id == "A-2" and good[0].quote == "we hold that arrest is not mandatory"
+    assert citations_of("no such passage [2]", hits) == ()

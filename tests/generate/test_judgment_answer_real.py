@@ -80,3 +80,13 @@ def test_citation_beside_a_statute_question_opens_the_statute_answer(real_pipeli
     assert ans.model != "judgment-lookup" and any(h.chunk.kind == "statute" for h in ans.passages)
     absent = real_pipeline.ask("Is a notice under Section 41A CrPC mandatory, as held in (2019) 5 SCC 9999?")
     assert absent.text.count("do not contain the judgment cited as") == 1  # said once, by the abstention
+
+
+def test_judgment_answer_exports_with_citation_and_pinpoint(real_pipeline):
+    from legal_rag.export import FORMATS, export_answer
+
+    ans = real_pipeline.ask("Summarise [2020] 7 SCR 150")
+    assert ans.citations and all(c.support == "supported" for c in ans.citations)
+    for fmt in FORMATS:
+        if fmt != "docx":
+            assert b"[2020] 7 S.C.R. 150" in export_answer(ans, fmt), fmt
