@@ -88,14 +88,16 @@ def _citation_answer(question: str, citations: Sequence[str], records: Sequence[
                      chunks: Mapping[str, Sequence[Chunk]], meta, meta_covers, top_k: int) -> JudgmentAnswer:
     ours = index_records(records)
     lines, passages, problems, checks = [], [], [], []
+    shown: set[str] = set()
     for cit, named in zip(citations, titles_for(question, citations)):
         chk = check_citation(cit, named, ours, meta, meta_covers)
         checks.append(chk)
         if chk.status != "found":
             problems.append(chk.message)
-        if chk.record is None or not chunks.get(chk.record.case):
-            lines.append(chk.message)
+        if chk.record is None or not chunks.get(chk.record.case) or chk.record.case in shown:
+            lines.append(chk.message)  # a judgment cited twice ("[2024] 7 SCR 97 : 2024 INSC 479") is quoted once
             continue
+        shown.add(chk.record.case)
         mine = list(chunks[chk.record.case])
         concl = conclusion(mine, question)
         n = len(passages) + 1

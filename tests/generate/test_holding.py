@@ -73,3 +73,16 @@ def test_citations_of_support_only_quotes_found_in_the_passage():
     assert [c.support for c in good + bad + cut] == ["supported", "unsupported", "supported"]
     assert good[0].chunk_id == "A-2" and good[0].quote == "we hold that arrest is not mandatory"
     assert citations_of("no such passage [2]", hits) == ()
+
+
+def test_a_judgment_cited_twice_is_quoted_once():
+    from legal_rag.generate.judgment_answer import judgment_answer
+    from legal_rag.law.citation_lookup import CaseRecord
+    from legal_rag.law.judgment_questions import JudgmentTask
+
+    rec = CaseRecord("A", "A v. State", ("[2024] 7 S.C.R. 97", "2024 INSC 479"), "Supreme Court of India")
+    got = judgment_answer(JudgmentTask("citation"), "What did [2024] 7 SCR 97 : 2024 INSC 479 hold?",
+                          ("[2024] 7 S.C.R. 97", "2024 INSC 479"), [rec], {"A": A}, top_k=2)
+    assert [c.status for c in got.checks] == ["found", "found"]
+    assert got.text.count("we hold that arrest") == 1 and len(got.passages) == 2
+    assert got.passages[0].chunk.id == "A-2"  # the conclusion first, then the passage nearest the question
