@@ -131,6 +131,58 @@ def _scr_from_running_heads(pages: tuple[Page, ...]) -> tuple[str, ...]:
     return ()
 
 
+_SCR_HEAD = re.compile(r"^\s*(?:\d{1,4}\s+)?\[\d{4}\]\s*\d{1,2}\s*S\.C\.R\.\s*(?:\d{1,4})?\s*$")
+
+
+def mend_split_words(title: str, pages: tuple[Page, ...]) -> str:
+    """``title`` with a word that the PDF's letter spacing split in two joined again, where the judgment's own text
+    prints it whole: ``"Justice K S Putt Aswamy (Retd.)"`` -> ``"Justice K S Puttaswamy (Retd.)"`` (the 2017 SCR
+    print sets ``PUTT ASWAMY`` in the cause title and ``Puttaswamy`` in the text). Two words are joined only when
+    the joined form occurs in the text as a whole word and the split form nowhere outside the title, and each is
+    letters only (initials and names printed apart, "K S", "Ram Kumar", stay apart). For PDF prints only: a typed
+    text judgment has no letter spacing to undo ("Tamil Nadu" stays, though its text also spells "Tamilnadu")."""
+    words = title.split(" ")
+    if len(words) < 2:
+        return title
+    text = "\n".join(p.text for p in pages)
+    out = [words[0]]
+    for w in words[1:]:
+        a, b = out[-1], w
+        if re.fullmatch(r"[A-Za-z]{2,}", a) and re.fullmatch(r"[A-Za-z]{2,}", b):
+            joined = len(re.findall(rf"(?i)\b{a}{b}\b", text))
+            split = len(re.findall(rf"(?i)\b{a}\s+{b}\b", text)) - 1  # the title's own occurrence
+            if joined and split <= 0:
+                out[-1] = a + b.lower()
+                continue
+        out.append(w)
+    return " ".join(out)
+
+
+def running_title(pages: tuple[Page, ...]) -> str:
+    """The cause title a law report prints in its running heads, as printed (whitespace collapsed), or ``""``.
+
+    Digital SCR prints it under the odd pages' head (``[2024] 6 S.C.R.  87`` / ``Sharif Ahmed and Another v. State
+    of Uttar Pradesh and Another``, in the text or the margin); printed SCR at the top of the odd pages in capitals
+    (``ARNAB MANORANJAN GOSWAMI v.`` / ``THE STATE OF MAHARASHTRA``). A title that wraps after ``v.`` is joined with
+    its next line. The form most pages print wins. An independent witness of :func:`read_header`'s title."""
+    found: list[str] = []
+    for p in pages[1:]:
+        for lines in ([t for _, t in p.margin], [ln for ln in p.text.splitlines() if ln.strip()][:4]):
+            for i, ln in enumerate(lines[:-1]):
+                after_head = _SCR_HEAD.match(ln) is not None
+                top = i == 0 and re.sub(r"\sv\.\s*$", "", ln).isupper() and re.search(r"\sv\.\s*$", ln) is not None
+                if not (after_head or top):
+                    continue
+                cand = lines[i + 1] if after_head else ln
+                nxt = lines[i + 2] if after_head and i + 2 < len(lines) else lines[i + 1] if top else ""
+                if re.search(r"\sv\.\s*$", cand) and nxt:
+                    cand = f"{cand.strip()} {nxt.strip()}"
+                if versus_in(cand) and not re.search(r"\d", cand):
+                    found.append(re.sub(r"\s+", " ", cand).strip())
+                break
+    return max(dict.fromkeys(found), key=found.count) if found else ""
+
+
 def _court(layout: str, lines: list[str]) -> str:
     if layout in {"scr_digital", "scr", "judis"}:
         return SC
@@ -242,6 +294,8 @@ def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
         title = _title_inline(first)
     else:
         title = _title_from_separator(first[:60]) or _title_from_separator(head[:120]) or _title_inline(first)
+    if layout != "text":
+        title = mend_split_words(title, pages)
     if layout == "judis":
         block = re.search(r"CITATION:(.*?)(?:CITATOR INFO|ACT:|HEADNOTE:)", "\n".join(first), re.S)
         cites = find_citations(block.group(1)) if block else ()

@@ -316,3 +316,154 @@ def test_every_text_judgment_matches_its_index_row(text_judgments):
               "date": j.date == parse_date(r["decision_date"]), "paragraphs": len(paras) > 0}
         bad += [(r["aila_doc_id"], k, getattr(j, k, None)) for k, v in ok.items() if not v]
     assert bad == []
+
+
+# --- titles, exactly (issue 18) ----------------------------------------------------------------------------------
+
+def exact_form(title: str) -> str:
+    """The only normalisation the title comparisons allow: whitespace runs become one space, and the separator in
+    any of its printed forms (" v ", " vs ", " Vs. ", " V. ") is written " v. ". Nothing else (case, full stops,
+    "&"/"and", abbreviations) is touched; a print set in capitals is compared case-folded (its words cannot be
+    told in any other case)."""
+    t = re.sub(r"\s+", " ", title).strip()
+    return re.sub(r"\s(?:v|vs|V|VS|Vs)\.?\s", " v. ", t)
+
+
+def exact_equal(a: str, b: str) -> bool:
+    """:func:`exact_form` of both equal; case-folded when either is set in capitals."""
+    x, y = exact_form(a), exact_form(b)
+    caps = any(re.sub(r"\sv\.\s", " ", t).isupper() for t in (x, y))
+    return (x.casefold() == y.casefold()) if caps else x == y
+
+
+#: the parsed title of every judgment PDF, read from the print's cause title (checked by hand against page 1),
+#: and why the index.csv title differs from it: the index row is a catalogue label, not the cause title
+NOTE = "index.csv appends a subject note after ' - '"
+PDF_TITLES: dict[str, tuple[str, str]] = {
+    "SC_2021-09-14_CA5700-2021_ArcelorMittal_v_EssarBulkTerminal_REPORTABLE.pdf": (
+        "Arcelor Mittal Nippon Steel India Ltd. v. Essar Bulk Terminal Ltd.", "index.csv appends the author judge"),
+    "SC_2024-04-30_ReviewPetition-Diary50281-2023_order.pdf": ("Pratap Singh Thakur v. Beli Ram and Sons & Anr.", NOTE),
+    "SC_2024-06-14_RecordOfProceedings-Diary26519-2024.pdf": ("Geeta Karsandas Senma v. State of Gujarat & Anr.", NOTE),
+    "SCR_2024INSC32_DineshGupta_v_StateOfUP.pdf": (
+        "Dinesh Gupta v. The State of Uttar Pradesh & Anr.", NOTE + "; it writes 'State of U.P.' for the printed 'The State of Uttar Pradesh & Anr.'"),
+    "SCR_2024INSC363_SharifAhmed_v_StateOfUP.pdf": (
+        "Sharif Ahmed and Another v. State of Uttar Pradesh and Another", NOTE + "; it drops 'and Another' and writes 'U.P.'"),
+    "SCR_2024INSC479_FrankVitus_v_NCB.pdf": (
+        "Frank Vitus v. Narcotics Control Bureau & Ors.", NOTE + "; it writes 'NCB' for the printed 'Narcotics Control Bureau & Ors.'"),
+    "SCR_2024INSC480_DharmendraKumar_v_StateOfMP.pdf": (
+        "Dharmendra Kumar @ Dhamma v. State of Madhya Pradesh", NOTE + "; it writes 'M.P.' for the printed 'Madhya Pradesh'"),
+    "SCR_2024INSC487_RatnuYadav_v_StateOfChhattisgarh.pdf": ("Ratnu Yadav v. The State of Chhattisgarh", NOTE + "; it drops 'The'"),
+    "SCR_2024INSC490_VinodJaswantrayVyas_v_StateOfGujarat.pdf": (
+        "Vinod Jaswantray Vyas (Dead) Through Lrs v. The State of Gujarat", NOTE + "; it writes '(D)' for '(Dead) Through Lrs' and drops 'The'"),
+    "SCR_2024INSC242_AvitelPostStudioz_v_HSBC.pdf": (
+        "Avitel Post Studioz Limited & Ors. v. HSBC PI Holdings (Mauritius) Limited", NOTE + "; it shortens both parties"),
+    "SCR_2024INSC410_BarOfIndianLawyers_v_DKGandhi.pdf": (
+        "Bar of Indian Lawyers Through its President Jasbir Singh Malik v. D. K. Gandhi PS National Institute of "
+        "Communicable Diseases and Anr.", NOTE + "; it shortens both parties"),
+    "SCR_2024INSC432_MahendraKaurArora_v_HDFCBank.pdf": ("Mahendra Kaur Arora v. HDFC Bank Ltd.", NOTE + "; it drops the stop of 'Ltd.'"),
+    "SCR_2024INSC243_UnionOfIndia_v_IndianOilCorp.pdf": ("Union of India v. M/s Indian Oil Corporation Ltd.", NOTE),
+    "SCR_2025INSC1415_DrSohailMalik_v_UnionOfIndia.pdf": ("Dr. Sohail Malik v. Union of India & Anr.", NOTE + "; it drops '& Anr.'"),
+    "SCR_2020-11-27_ArnabGoswami_v_StateOfMaharashtra_2020-11-SCR-896.pdf": (
+        "Arnab Manoranjan Goswami v. The State of Maharashtra & Ors.", NOTE + "; it drops 'The' and '& Ors.'"),
+    "SCR_2020-01-31_SushilSethi_v_StateOfArunachalPradesh_2020-1-SCR-582.pdf": (
+        "Sushil Sethi and Another v. The State of Arunachal Pradesh and Others", NOTE + "; it drops 'and Another', 'The', 'and Others'"),
+    "SCR_2020-08-19_MohdAnwar_v_StateNCTDelhi_2020-7-SCR-150.pdf": (
+        "Mohd. Anwar v. The State (N.C.T. of Delhi)", NOTE + "; it writes 'State (NCT of Delhi)' for the printed 'The State (N.C.T. of Delhi)'"),
+    "SCR_2017-08-24_KSPuttaswamy_v_UnionOfIndia_2017-10-SCR-569_431pp.pdf": (
+        "Justice K S Puttaswamy (Retd.), and Anr. v. Union of India and Ors.",
+        NOTE + "; it writes 'K.S.' for the printed 'K S' and drops ', and Anr.' and 'and Ors.'"),
+    "SC_1980-07-31_MinervaMills_v_UnionOfIndia_JUDIS.pdf": (
+        "Minerva Mills Ltd. & Ors. v. Union of India & Ors.", "index.csv drops '& Ors.' on both sides"),
+    "DHC_2025-03-07_LPA690-2018_DTC_v_Ram.pdf": ("Delhi Transport Corporation v. Ram", NOTE),
+    "DHC_2025-02-24_WPC1294-2022_GEGridSwitzerland_v_ACIT.pdf": (
+        "GE Grid (Switzerland) Gmbh v. Assistant Commissioner of Income Tax & Anr.",
+        NOTE + "; it writes 'ACIT (International Taxation)'; the print's capitals 'GMBH' are title-cased 'Gmbh'"),
+    "DHC_2025-02-13_ITA202-2022_CIT-IntlTax_v_ExpeditorsIntl.pdf": (
+        "Commissioner of Income Tax International Tax- 1 New Delhi v. M/s Expeditors International of Washington Inc.",
+        NOTE + "; it writes 'CIT (International Taxation)-1' and drops 'M/s'"),
+    "DHC_2025-02-07_ITA45-2023_LegacyFoods_v_DCIT.pdf": (
+        "M/s Legacy Foods Pvt. Ltd. v. Deputy Commissioner of Income Tax & Anr.", NOTE + "; it writes 'DCIT Circle 13(1)'"),
+    "SCR_2020-08-19_AvitelPostStudioz_v_HSBC_2020-10-SCR-791.pdf": (
+        "Avitel Post Studioz Limited & Ors. v. HSBC PI Holdings (Mauritius) Limited", NOTE + "; it writes 'Ltd.' and drops '& Ors.'"),
+}
+
+#: where a report's running heads print the title differently from its cause title, and why
+RUNNING_HEAD_DIFFERS: dict[str, str] = {
+    "SCR_2020-11-27_ArnabGoswami_v_StateOfMaharashtra_2020-11-SCR-896.pdf": "the head drops '& Ors.'",
+    "SCR_2024INSC242_AvitelPostStudioz_v_HSBC.pdf": "the head drops the respondent's last word 'Limited'",
+}
+
+#: text judgments (AILA, sc_ipc_selected) whose parsed title differs from their first line and index row, and why
+TEXT_TITLES_DIFFER: dict[str, tuple[str, str]] = {
+    "C182": ("Ajay Agarwal v. Union Of India And Ors.", "the parser writes the stop of the abbreviation 'Ors'"),
+    "C191": ("Pramod Kumar Saxena v. Union Of India & Ors.", "the parser writes the stop of the abbreviation 'Ors'"),
+    "C286": ("Y. Abraham Ajith & Ors. v. Inspector Of Police, Chennai & Anr.",
+             "the parser writes the stops of the abbreviations 'Ors' and 'Anr'"),
+    "C377": ("Suraj Lamp And Industries (P) Limited. Thru. Dir v. State Of Haryana And Another",
+             "the print ends the line with a sentence's full stop ('Another.'), which is no part of the name"),
+    "C545": ("Pratibha v. Rameshwari Devi And Ors.", "the parser writes the stop of the abbreviation 'Ors'"),
+}
+
+
+@pytest.mark.slow
+def test_every_pdf_title_exactly_against_index_and_running_heads(pdf_judgments, capsys):
+    from legal_rag.ingest.judgment_header import running_title
+
+    rows = {r["file"]: r for r in _index("pdf")}
+    parsed = {f: v[0].title for f, v in pdf_judgments.items()}
+    index_diffs, head_diffs, heads = [], [], 0
+    for f, title in sorted(parsed.items()):
+        if not exact_equal(title, rows[f]["title"]):
+            index_diffs.append((f, title, rows[f]["title"]))
+        head = running_title(pdf_judgments[f][4])
+        if head:
+            heads += 1
+            if not exact_equal(title, head):
+                head_diffs.append((f, title, head))
+    with capsys.disabled():
+        print(f"\njudgments/pdf titles: {len(parsed) - len(index_diffs)}/{len(parsed)} equal to index.csv; "
+              f"{heads - len(head_diffs)}/{heads} equal to the running heads")
+        for f, t, w in index_diffs + head_diffs:
+            print(f"  {f}: parsed {t!r} | other {w!r} | {PDF_TITLES.get(f, ('', 'UNEXPLAINED'))[1]}"
+                  f"{' | ' + RUNNING_HEAD_DIFFERS[f] if f in RUNNING_HEAD_DIFFERS and w != rows[f]['title'] else ''}")
+    assert {f: t for f, t in parsed.items()} == {f: t for f, (t, _) in PDF_TITLES.items()}
+    assert {f for f, *_ in index_diffs} == set(PDF_TITLES)  # every difference listed with its reason
+    assert {f for f, *_ in head_diffs} == set(RUNNING_HEAD_DIFFERS) and heads >= 7
+
+
+@pytest.mark.slow
+def test_every_text_title_exactly_against_index_and_first_line(text_judgments, capsys):
+    rows, parsed = text_judgments
+    root = Settings().corpus_path / "judgments" / "sc_ipc_selected"
+    diffs = {}
+    for r in rows:
+        title = parsed[r["aila_doc_id"]][0].title
+        first = (root / f"{r['aila_doc_id']}.txt").read_text(encoding="utf-8").strip().splitlines()[0]
+        if not exact_equal(title, r["case_title"]) or not exact_equal(title, first):
+            diffs[r["aila_doc_id"]] = (title, r["case_title"], first)
+    with capsys.disabled():
+        print(f"\nsc_ipc_selected titles: {len(rows) - len(diffs)}/{len(rows)} equal to index.csv and the text header")
+        for k, (t, idx, first) in diffs.items():
+            print(f"  {k}: parsed {t!r} | index {idx!r} | header {first!r} | "
+                  f"{TEXT_TITLES_DIFFER.get(k, ('', 'UNEXPLAINED'))[1]}")
+    assert {k: t for k, (t, _, _) in diffs.items()} == {k: t for k, (t, _) in TEXT_TITLES_DIFFER.items()}
+    # BL-49: initials and "U. P." stay whole
+    titles = {r["aila_doc_id"]: parsed[r["aila_doc_id"]][0].title for r in rows}
+    assert titles["C318"] == "C. V. Govindappa and Others v. State of Karnataka"
+    assert titles["C82"] == "Shambhoo Nath Misra v. State of U. P."
+
+
+def test_exact_form_touches_only_spaces_and_the_separator():
+    assert exact_form("Ram  v State") == exact_form("Ram Vs. State") == "Ram v. State"
+    assert exact_form("Ram v. State of U.P.") != exact_form("Ram v. State of U. P.")
+    assert exact_form("Ram v. State & Ors.") != exact_form("Ram v. State & Ors")
+    assert exact_equal("ARNAB GOSWAMI v. THE STATE", "Arnab Goswami v. The State")
+    assert not exact_equal("Arnab Goswami v. the State", "Arnab Goswami v. The State")
+
+
+def test_split_word_mended_only_where_the_text_prints_it_whole():
+    from legal_rag.ingest.judgment_header import mend_split_words
+
+    pages = _pages("JUSTICE K S PUTT ASWAMY\nv.\nUNION", "the petitioner Puttaswamy; State of Tamil Nadu")
+    assert mend_split_words("Justice K S Putt Aswamy v. Union", pages) == "Justice K S Puttaswamy v. Union"
+    assert mend_split_words("Ram Kumar v. Tamil Nadu", pages) == "Ram Kumar v. Tamil Nadu"
