@@ -4,8 +4,10 @@
 ``judgment_task(question, citations=()) -> JudgmentTask | None``, by the first rule that matches:
 
 1. ``quotation``: the question asks to verify / check a quotation ("Verify this quotation from [case]: '...'",
-   "Is this an accurate quote from 2024 INSC 363: ...", "Did the court in [case] say '...'?") and carries a quoted
-   text of at least :data:`MIN_QUOTE_WORDS` words (:func:`quoted_text`);
+   "Is this an accurate quote from 2024 INSC 363: ...", or "Did the court in [case] say '...'?" where a court,
+   judgment, case title or citation is named) and carries a quoted text of at least :data:`MIN_QUOTE_WORDS` words
+   (:func:`quoted_text`); a question about a statute's words that names no judgment ("Does Section 318 BNS say
+   '...'?") is none;
 2. ``citation``: the question names a reporter or neutral citation (``citations``, read by the caller's citation
    grammar);
 3. ``holding``: "which judgment / case / decision held (laid down, ruled, decided) X", "what did the Supreme Court
@@ -28,6 +30,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from .cases import find_case_titles
+from .refs import find_refs
+
 TaskKind = Literal["quotation", "citation", "holding"]
 #: a quotation shorter than this (in words) is too short to check
 MIN_QUOTE_WORDS = 4
@@ -35,8 +40,11 @@ MIN_QUOTE_WORDS = 4
 _QUOTE_ASK = re.compile(
     r"\b(?:verify|check|confirm|validate|authenticate)\b.{0,60}\bquot\w*|\bquot\w*\b.{0,60}\b(?:accurate|correct|"
     r"genuine|verbatim|real|exist\w*|authentic)\b|\b(?:accurate|correct|genuine|verbatim|real|authentic)\b.{0,20}"
-    r"\bquot\w*|\bquotation\s+from\b|\b(?:did|does)\b.{1,120}\b(?:say|said|write|wrote|observe|state)\b",
-    re.I | re.S)
+    r"\bquot\w*|\bquotation\s+from\b", re.I | re.S)
+#: "did the court in X say '...'": a quotation check only where a court or judgment is what said it
+_SAID_ASK = re.compile(r"\b(?:did|does|has)\b.{1,120}\b(?:say|said|write|wrote|observe|observed|state|hold|held)\b",
+                       re.I | re.S)
+_COURT_WORD = re.compile(r"\b(?:court|judgment|judges?|bench|justice|j\.|ratio|case|decision)\b", re.I)
 _HOLDING_ASK = re.compile(
     r"\b(?:which|what)\s+(?:\w+\s+){0,3}?(?:judgments?|cases?|decisions?|precedents?|rulings?|authority|"
     r"authorities)\b.{0,40}?\b(?:held|holds|hold|decided|decides|ruled|rules|laid\s+down|lays\s+down|"
@@ -78,8 +86,12 @@ def quoted_text(question: str) -> tuple[str, str]:
 def judgment_task(question: str, citations: tuple[str, ...] = ()) -> JudgmentTask | None:
     """The judgment task of ``question`` (module docstring), or ``None``."""
     quote, rest = quoted_text(question)
-    if quote and len(quote.split()) >= MIN_QUOTE_WORDS and _QUOTE_ASK.search(question):
-        return JudgmentTask("quotation", quote, rest)
+    if quote and len(quote.split()) >= MIN_QUOTE_WORDS:
+        named_case = bool(citations or find_case_titles(rest) or _COURT_WORD.search(rest))
+        statute = any(f.status == "ok" for f in find_refs(rest))
+        asked = _QUOTE_ASK.search(question) or (_SAID_ASK.search(rest) and named_case)
+        if asked and (named_case or not statute):  # a statute's words ("does s. 318 BNS say '...'") are not ours
+            return JudgmentTask("quotation", quote, rest)
     if citations:
         return JudgmentTask("citation", rest=question)
     if _HOLDING_ASK.search(question):

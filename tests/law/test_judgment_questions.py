@@ -40,3 +40,12 @@ def test_quoted_text():
     assert quoted_text("no quotation here") == ("", "no quotation here")
     # an apostrophe inside the quotation does not end it
     assert quoted_text("Check: 'the accused's plea was not raised'")[0] == "the accused's plea was not raised"
+
+
+@pytest.mark.parametrize("q", [
+    "What does Section 318 BNS say about 'dishonestly inducing delivery of any property'?",
+    "Does Section 85 BNS say 'subjects such woman to cruelty shall be punished'?",
+    "Verify this quotation from Section 420 IPC: 'cheats and thereby dishonestly induces the person deceived'",
+])
+def test_a_statute_quotation_is_no_judgment_task(q):
+    assert judgment_task(q, ()) is None
