@@ -17,6 +17,15 @@ def sentences(text):
     "The appeal of Smt. Kamla Devi & Ors. was allowed.",
     "Under s. 420 I.P.C. the offence is made out.",
     "Under Section 161 Cr.P.C. the statement was recorded.",
+    # issue 18 / BL-49: whole case titles, as the corpus prints them
+    "Mohd. Anwar v. The State (N.C.T. of Delhi) held so.",
+    "Shambhoo Nath Misra v. State of U. P. held so.",
+    "C. V. Govindappa and Others v. State of Karnataka held so.",
+    "Justice K S Puttaswamy (Retd.), and Anr. v. Union of India and Ors. held so.",
+    "Smt. Kamla w/o Sh. Ram v. M/s. Legacy Foods Pvt. Ltd. held so.",
+    "Suraj Lamp And Industries (P) Ltd. Thru. Dir v. State Of Haryana held so.",
+    "Vinod Jaswantray Vyas (Dead) Through Lrs. v. The State of Gujarat held so.",
+    "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 held so.",
 ])
 def test_names_and_abbreviations_do_not_end_a_sentence(text):
     assert sentences(text + " The ratio is clear.") == [text, "The ratio is clear."]

@@ -69,3 +69,18 @@ def test_title_in_is_exact_whole_word():
     assert title_in("Ramesh Kumar v. State of Punjab", "Ramesh Kumar v. The State of Punjab & Ors.")
     assert not title_in("Sunita w/o Ramesh v. Elegant Associates", "Ramesh w/o Sunita v. Elegant Associates Pvt Ltd")
     assert not title_in("Sunita v. Elegant Associates", "Sunita v. Elegant Enterprises")
+
+
+def test_judgment_reference_indian_form():
+    from legal_rag.law.cases import judgment_reference, order_citations
+
+    assert order_citations(["[2024] 7 S.C.R. 97", "(2024) 9 SCC 1", "2024 INSC 479", " "]) == (
+        "2024 INSC 479", "(2024) 9 SCC 1", "[2024] 7 S.C.R. 97")
+    assert judgment_reference("Mohd. Anwar v. The State (N.C.T. of Delhi)", ("[2020] 7 S.C.R. 150",), (156, 156),
+                              "16") == "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16"
+    assert judgment_reference("A v. B", ("[2024] 7 S.C.R. 97", "2024 INSC 479"), (100, 101), "4-5") == (
+        "A v. B, 2024 INSC 479 : [2024] 7 S.C.R. 97, at 100-101, paras 4-5")
+    # no report that prints pages: paragraphs only, never a page the reader cannot find
+    assert judgment_reference("A v. B", (), (100, 100), "4") == "A v. B, para 4"
+    assert judgment_reference("A v. B", ("AIR 1980 SC 1789",), (100, 100)) == "A v. B, AIR 1980 SC 1789"
+    assert judgment_reference("") == "Unnamed judgment"
