@@ -4,9 +4,9 @@ X" built from whole judgments. Pure; no model.
 ``conclusion(chunks, question) -> Chunk``: among one judgment's chunks, the one that states its conclusion. Each
 chunk scores
 
-* the conclusion cues it holds (:data:`CUES`: "we hold", "we answer the question", "the appeal is allowed /
-  dismissed", "for the foregoing reasons", "the conviction is set aside", ...; each distinct cue counts once, with
-  its weight), plus
+* the conclusion cues it holds outside quotation marks (:func:`own_words`; :data:`CUES`: "we hold", "we answer
+  the question", "the appeal is allowed / dismissed", "the reference is answered", "X is overruled", "for the
+  foregoing reasons", "the conviction is set aside", ...; each distinct cue counts once, with its weight), plus
 * the share of the question's content words it contains (:func:`legal_rag.text.content_terms`), times
   :data:`RELEVANCE_WEIGHT`, plus
 * its position in the judgment (0 at the start, :data:`POSITION_WEIGHT` at the end: courts conclude last),
@@ -38,8 +38,9 @@ CUES: tuple[tuple[re.Pattern[str], float], ...] = tuple((re.compile(p, re.I), w)
     (r"\b(?:it\s+is|is\s+hereby)\s+(?:therefore\s+)?held\b", 3.0),
     (r"\bwe\s+(?:therefore\s+)?answer\b|\bquestions?\s+(?:of\s+law\s+)?(?:is|are)\s+answered\b|"
      r"\banswer(?:ed)?\s+(?:the\s+(?:question|reference)\s+)?in\s+the\s+(?:affirmative|negative)\b", 3.0),
-    (r"\b(?:appeals?|petitions?|applications?|writ\s+petitions?)\s+(?:is|are|stands?)\s+(?:accordingly\s+|"
-     r"therefore\s+|hereby\s+|partly\s+)?(?:allowed|dismissed|disposed\s+of|rejected)\b", 2.5),
+    (r"\b(?:appeals?|petitions?|applications?|writ\s+petitions?|references?)\s+(?:is|are|stands?)\s+(?:accordingly\s+|"
+     r"therefore\s+|hereby\s+|partly\s+)?(?:allowed|dismissed|disposed\s+of|rejected|answered)\b", 2.5),
+    (r"\b(?:is|are|stands?)\s+(?:hereby\s+|accordingly\s+)?overruled\b", 2.5),
     (r"\bwe\s+(?:are\s+)?(?:of\s+the\s+)?(?:considered\s+)?(?:opinion|view)\s+that\b|"
      r"\bwe\s+(?:conclude|find)\s+that\b", 2.0),
     (r"\b(?:for\s+the\s+(?:foregoing|aforesaid|above|reasons\s+stated)|in\s+view\s+of\s+the\s+(?:above|foregoing|"
@@ -48,6 +49,15 @@ CUES: tuple[tuple[re.Pattern[str], float], ...] = tuple((re.compile(p, re.I), w)
      r"upheld|confirmed|quashed|affirmed|modified)\b|\bacquitted\b", 1.5),
     (r"\bthe\s+law\s+(?:is|on\s+the\s+point\s+is)\s+(?:well\s+)?settled\b|\blaid\s+down\s+the\s+law\b", 0.5),
 ))
+#: a quoted span (curly or straight double quotes): another text's words, not this court's
+_QUOTED = re.compile(r"\u201c[^\u201d]*\u201d?|\"[^\"]*\"?")
+
+
+def own_words(text: str) -> str:
+    """``text`` with every quoted span blanked (same length, so offsets hold): what the court says itself."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+
+
 #: words that open another text quoted at length ("reads as under:"): that text is not this court's conclusion
 QUOTING = re.compile(r"\b(?:reads?|read|observed|held|stated|provides?|laid\s+down)\s+(?:as\s+)?(?:under|follows)\b|"
                      r"\bin\s+the\s+following\s+words\b", re.I)
@@ -85,8 +95,8 @@ def conclusion(chunks: Sequence[Chunk], question: str = "") -> Chunk:
     n = len(chunks)
 
     def score(i: int) -> tuple[float, int]:
-        text = chunks[i].text
-        rel = len(terms & set(content_terms(text))) / len(terms) if terms else 0.0
+        text = own_words(chunks[i].text)
+        rel = len(terms & set(content_terms(chunks[i].text))) / len(terms) if terms else 0.0
         pos = i / (n - 1) if n > 1 else 1.0
         m = QUOTING.search(text)  # cues after "reads as under:" are the quoted text's, not this court's
         cues = cue_score(text[:m.start()]) - QUOTING_PENALTY if m else cue_score(text)
@@ -101,7 +111,8 @@ def quote_of(chunk: Chunk, limit: int = QUOTE_CHARS) -> str:
     text = re.sub(r"\s+", " ", chunk.text).strip()
     if len(text) <= limit:
         return text
-    starts = [m.start() for rx, _ in CUES for m in [rx.search(text)] if m]
+    own = own_words(text)
+    starts = [m.start() for rx, _ in CUES for m in [rx.search(own)] if m]
     at = min(starts) if starts else len(text) - limit
     lo = max(0, min(at - limit // 3, len(text) - limit))
     hi = min(len(text), lo + limit)
@@ -132,5 +143,6 @@ def holding_text(holdings: Sequence[Holding], first_marker: int = 1) -> str:
 
 
 __all__ = ["CUES", "Holding", "POSITION_WEIGHT", "QUOTE_CHARS", "QUOTING", "QUOTING_PENALTY", "RELEVANCE_WEIGHT",
+           "own_words",
            "conclusion", "cue_score",
            "heading", "holding_text", "quote_of"]

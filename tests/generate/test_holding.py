@@ -86,3 +86,9 @@ def test_a_judgment_cited_twice_is_quoted_once():
     assert [c.status for c in got.checks] == ["found", "found"]
     assert got.text.count("we hold that arrest") == 1 and len(got.passages) == 2
     assert got.passages[0].chunk.id == "A-2"  # the conclusion first, then the passage nearest the question
+
+
+def test_cues_inside_quotation_marks_are_another_courts():
+    foreign = chunk("D", 0, 'The US Supreme Court held that: \u201cWe hold, however, that the background check is valid.\u201d')
+    own = chunk("D", 1, "(i) The decision in M P Sharma is overruled. (ii) The reference is answered accordingly.")
+    assert conclusion([own, foreign], "background check privacy").id == "D-1"

@@ -90,3 +90,10 @@ def test_judgment_answer_exports_with_citation_and_pinpoint(real_pipeline):
     for fmt in FORMATS:
         if fmt != "docx":
             assert b"[2020] 7 S.C.R. 150" in export_answer(ans, fmt), fmt
+
+
+def test_holding_quotes_the_courts_own_answer_not_a_foreign_courts(real_pipeline):
+    ans = real_pipeline.ask("Which case held that the right to privacy is a fundamental right?")
+    first = ans.text.splitlines()[1]
+    assert first.startswith("1. Justice K S Putt") and "[2017] 10 S.C.R. 569" in first
+    assert "reference is answered" in first and "Justice Alito" not in first
