@@ -109,6 +109,8 @@ def _footnote_text(r: CitationRecord) -> str:
         out += f": “{r.quote}”"
     if not r.verified:
         out += f" ({r.support.upper()})"
+    if r.related:
+        out += " (related provision, not the answer to the question)"
     return out
 
 
@@ -219,7 +221,8 @@ def cited_pages(r: CitationRecord) -> tuple[int, int] | None:
 
 
 def _notes(r: CitationRecord) -> list[str]:
-    out = [r.citation, f"support: {r.support}"]
+    out = [r.citation, f"support: {r.support}"] + (["related provision, not the answer to the question"]
+                                                    if r.related else [])
     if r.weight is not None:
         out.append(f"weight: {r.weight:.3f}")
     if r.now_note:

@@ -81,6 +81,9 @@ class CitationRecord:
     now: tuple[str, ...] = ()
     now_note: str = ""
     source_row: str = ""
+    #: every citation of the marker stands in the answer's "Related provisions" part (``Citation.related``,
+    #: :mod:`legal_rag.generate.relevance`): retrieved, but not the answer to the question asked
+    related: bool = False
 
     @property
     def verified(self) -> bool:
@@ -231,7 +234,8 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
                   pages=(min(c.pages[0] for c in own), max(c.pages[1] for c in own)),
                   quote=next((c.quote for c in (*[c for c in own if _quoted(c)], *cits) if c.quote), ""),
                   sentences=tuple(dict.fromkeys(c.sentence for c in cits if c.sentence)),
-                  support=_support(cits), weight=max(weights) if weights else None)
+                  support=_support(cits), weight=max(weights) if weights else None,
+                  related=all(c.related for c in cits))
     if not refs and chunk is not None and chunk.ref is not None:
         refs = (chunk.ref,)
     if refs:

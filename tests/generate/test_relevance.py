@@ -152,3 +152,21 @@ def test_a_models_prose_keeps_its_related_lines_verbatim_under_the_related_part(
                                      text.splitlines()[0]]
     assert got.related == (R("BNS", "111"),) and got.text[got.related_from:].startswith(RELATED_HEADING)
     assert [b.refs for b in blocks(text, passages, False)] == [(R("BNS", "111"),), (), (R("BNS", "318"),)]
+
+
+def test_exports_say_related():
+    from legal_rag.export import citation_records
+    from legal_rag.export.formats import doc_from_json, to_json, to_markdown
+
+    passages = hits(statute("BNS", "318", "Cheating.", BNS_318), statute("BNS", "111", "Organised crime.", BNS_111),
+                    stage="lookup")
+    head = (HeadLine(R("BNS", "318", ("4",)), "BNS 318(4) ...", counterparts=(R("IPC", "420"),)),)
+    q = "What is the maximum punishment for cheating?"
+    _, after = answered(q, passages, QuestionAnalysis(q), head)
+    recs = {r.marker: r for r in citation_records(after)}
+    assert recs[2].related and not recs[1].related
+    from legal_rag.export import build_doc
+
+    doc = build_doc(after)
+    assert "related provision, not the answer to the question" in to_markdown(doc)
+    assert [r.related for r in doc_from_json(to_json(doc)).records] == [r.related for r in doc.records]
