@@ -200,8 +200,8 @@ def run_precedents(settings, work: Path, *, casebase_dir: Path, log: Callable[[s
     w = choice.weights
     train = evaluate(pool, sig, w, TUNE_QUERIES, qrels, "precedents (chosen)")
     refs = [("precedents (chosen): " + describe(w), w),
-            ("whole-judgment BM25 alone (b=0.75)", PrecedentWeights(doc=1.0)),
-            ("whole-judgment BM25 alone (b=0)", PrecedentWeights(doc=1.0, doc_b=0.0)),
+            ("whole-judgment BM25 alone (b=0.75)", PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75)),
+            ("whole-judgment BM25 alone (b=0)", PrecedentWeights(doc=1.0, para=0.0, doc_b=0.0)),
             ("paragraph BM25, max, alone", PrecedentWeights(doc=0.0, para=1.0)),
             ("paragraph BM25, sum of top 3, alone", PrecedentWeights(doc=0.0, para=1.0, agg="sum")),
             ("chosen + section bonus 0.25 (not chosen)", replace(w, sections=0.25))]

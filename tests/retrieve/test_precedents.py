@@ -95,7 +95,7 @@ def test_pool_build_search_and_round_trip(tmp_path):
     pool = PrecedentIndex.build(js, ps)
     assert pool.cites["C1"] == {IPC302: 2, IPC34: 1} and pool.cites["C3"] == {}
     assert pool.section_idf[IPC302] == pytest.approx(math.log(1 + 3 / 1))
-    got = pool.search("stabbed with a knife", PrecedentWeights(doc=1.0))
+    got = pool.search("stabbed with a knife", PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75))
     assert got[0][0] == "C1" and {c for c, _ in got} == {"C1", "C3"}
     sig = pool.text_signals("stabbed with a knife")
     assert set(sig) == {"doc@0", "doc@0.3", "doc@0.75", "para_max", "para_sum"}
@@ -114,8 +114,8 @@ def test_section_weight_lifts_the_judgment_citing_the_query_sections():
     js, ps = _pool()
     pool = PrecedentIndex.build(js, ps)
     q = "knife"  # both C1 and C3 hold it
-    base = [c for c, _ in pool.search(q, PrecedentWeights(doc=1.0))]
-    lifted = [c for c, _ in pool.search(q, PrecedentWeights(doc=1.0, sections=1.0), profile={IPC302: 1.0})]
+    base = [c for c, _ in pool.search(q, PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75))]
+    lifted = [c for c, _ in pool.search(q, PrecedentWeights(doc=1.0, para=0.0, sections=1.0, doc_b=0.75), profile={IPC302: 1.0})]
     assert set(base) == {"C1", "C3"} and lifted[0] == "C1"
 
 
@@ -137,4 +137,4 @@ def test_doc_b_zero_does_not_normalise_by_length():
     sig = pool.text_signals("bail")
     # full normalisation favours the short judgment, none favours the one that says "bail" twice
     assert sig["doc@0.75"]["S"] > sig["doc@0.75"]["L"] and sig["doc@0"]["L"] > sig["doc@0"]["S"]
-    assert pool.search("bail", PrecedentWeights(doc=1.0, doc_b=0.0))[0][0] == "L"
+    assert pool.search("bail", PrecedentWeights(doc=1.0, para=0.0, doc_b=0.0))[0][0] == "L"

@@ -1,0 +1,66 @@
+"""AILA Task 1 precedent search: the weight grid and the choice rule (unit), and a smoke test on the first 300 AILA
+judgments (real corpus): the chosen weights are not below plain BM25 over paragraphs on the training queries."""
+
+from __future__ import annotations
+
+import pytest
+
+from legal_rag.eval.task1 import TUNE_QUERIES, choose, grid, ranking
+from legal_rag.retrieve.precedents import PrecedentIndex, PrecedentWeights
+from legal_rag.types import Judgment, Paragraph
+
+
+def test_tuning_queries_leave_out_q2_and_every_test_query():
+    assert "AILA_Q2" not in TUNE_QUERIES and len(TUNE_QUERIES) == 9
+    assert all(int(q.split("Q")[1]) <= 10 for q in TUNE_QUERIES)
+
+
+def test_grid_is_simplest_first_and_every_setting_has_a_text_signal():
+    g = grid()
+    assert len(g) == len(set(g)) and all(w.doc or w.para for w in g)
+    assert g[0].sections == 0 and (g[0].doc == 0 or g[0].para == 0) and g[0].terms is None
+    n_signals = [sum(1 for x in (w.doc, w.para, w.sections) if x) for w in g]
+    assert n_signals == sorted(n_signals)
+    assert PrecedentWeights() in g
+
+
+def _pool():
+    js = [Judgment(case_id=c, title=c, court="SC", date="", source=f"{c}.txt") for c in ("C1", "C2", "C3")]
+    ps = [Paragraph("C1", "1", "knife stab murder", "x", (0, 0)), Paragraph("C2", "1", "cheque bounce", "x", (0, 0)),
+          Paragraph("C3", "1", "murder appeal knife", "x", (0, 0))]
+    return PrecedentIndex.build(js, ps)
+
+
+def test_choose_picks_the_better_setting_and_breaks_ties_to_the_earlier():
+    pool = _pool()
+    sig = {"text": {"Q": {"None": {"doc@0": {"C1": 1.0, "C3": 2.0}, "doc@0.3": {"C1": 1.0, "C3": 2.0},
+                                   "doc@0.75": {"C1": 1.0, "C3": 2.0},
+                                   "para_max": {"C1": 3.0, "C3": 1.0}, "para_sum": {"C1": 3.0, "C3": 1.0}}}},
+           "profile": {"Q": []}}
+    qrels = {"Q": {"C1": 1, "C2": 0, "C3": 0}}
+    doc, para = PrecedentWeights(doc=1.0, para=0.0), PrecedentWeights(doc=0.0, para=1.0)
+    assert ranking(pool, sig, "Q", doc) == ["C3", "C1"] and ranking(pool, sig, "Q", para) == ["C1", "C3"]
+    c = choose(pool, sig, qrels, ["Q"], [doc, para])
+    assert c.weights == para and c.train_map == pytest.approx(1.0) and c.tried == 2
+    # equal figures: the earlier (simpler) one stays
+    tie = choose(pool, sig, qrels, ["Q"], [para, PrecedentWeights(doc=0.0, para=0.5)])
+    assert tie.weights == para
+
+
+@pytest.mark.slow
+def test_chosen_weights_not_below_paragraph_bm25_on_training_queries_of_300_judgments(real_settings):
+    from legal_rag.eval.aila import load_casedocs, load_qrels, load_queries, score
+
+    judgments, paras = load_casedocs(real_settings.corpus_path, 300)
+    pool = PrecedentIndex.build(judgments, paras)
+    texts, qrels = load_queries(real_settings.corpus_path), load_qrels(real_settings.corpus_path, "task1")
+    held = set(pool.cases)
+    q300 = {q: {d: r for d, r in qrels[q].items() if d in held} for q in TUNE_QUERIES}
+    assert all(any(q300[q].values()) for q in TUNE_QUERIES)  # the training gold lies in the first 300
+
+    def run(w):
+        return {q: [c for c, _ in pool.search(texts[q], w, limit=300)] for q in TUNE_QUERIES}
+
+    chosen = score("task1", "chosen", run(PrecedentWeights()), q300, TUNE_QUERIES).metrics["map"]
+    bm25 = score("task1", "bm25", run(PrecedentWeights(doc=0.0, para=1.0)), q300, TUNE_QUERIES).metrics["map"]
+    assert chosen >= bm25, (chosen, bm25)
