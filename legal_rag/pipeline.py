@@ -378,19 +378,15 @@ class Pipeline:
         statute question is answered as usual, opened by that note."""
         from .generate.judgment_answer import judgment_answer
         from .law.judgment_questions import judgment_task
-        from .retrieve import Filters
-        from .retrieve.judgment_lookup import case_records, rank_judgments
-        from .retrieve.search import search
+        from .retrieve.judgment_lookup import case_records, rank_for_holding
 
         task = judgment_task(question, analysis.citations)
         if task is None:
             return None, ""
         ranked: list = []
         if task.kind == "holding":  # whole judgments ranked by their passages, never single sentences
-            only = (dataclasses.replace(filters, kind="judgment", act=(), code=None) if filters
-                    else Filters(kind="judgment"))
-            hits = search(question, self.index, self.settings, filters=only, analysis=analysis)
-            ranked = [(r.case, r.hits) for r in rank_judgments(hits, self.settings.rrf_k)]
+            ranked = [(r.case, r.hits)
+                      for r in rank_for_holding(question, self.index, self.settings, filters, analysis)]
         cb, meta = self.casebase, self.sc_metadata
         records = case_records(self._judgment_chunks, {c: cb.judgment(c) for c in cb.cases} if cb else None)
         got = judgment_answer(task, question, analysis.citations, records, self._judgment_chunks,

@@ -81,7 +81,9 @@ def _hits(chunks: Sequence[Chunk]) -> tuple[Hit, ...]:
 
 
 def _cite(rec: CaseRecord) -> str:
-    return rec.citations[0] if rec.citations else ""
+    """Every citation we hold for the judgment, parallel citations joined as Indian reports print them
+    ("[1981] 1 S.C.R. 206 : AIR 1980 SC 1789")."""
+    return " : ".join(rec.citations)
 
 
 def _citation_answer(question: str, citations: Sequence[str], records: Sequence[CaseRecord],

@@ -6,6 +6,8 @@ passages in order, and judgments ranked by their passages.
   base's :class:`~legal_rag.types.Judgment` citations (read from the judgment's header), and the citation its
   readable id encodes (``2024-INSC-479``), merged in that order without repeats.
 * :func:`judgment_chunks`: every chunk of one judgment, in reading order (``part``).
+* :func:`rank_cases` (used for holdings, :func:`rank_for_holding`): each retriever's list read as a ranking of
+  judgments, fused by reciprocal rank at that level;
 * :func:`rank_judgments`: hits grouped by judgment; a judgment's score is the sum of reciprocal ranks
   ``1 / (rrf_k + rank)`` of its best :data:`PER_CASE` hits (the RRF form of Cormack, Clarke & Buettcher 2009, so
   a judgment with several good passages beats one with a single look-alike sentence), best first; ties by the
@@ -83,4 +85,55 @@ def rank_judgments(hits: Sequence[Hit], rrf_k: int = 60) -> tuple[CaseRank, ...]
     return tuple(sorted(ranks, key=lambda r: (-r.score, best[r.case])))
 
 
-__all__ = ["CaseRank", "PER_CASE", "case_records", "judgment_hits", "judgments_of", "rank_judgments"]
+def rank_cases(lists: Sequence[Sequence[Hit]], rrf_k: int = 60) -> tuple[CaseRank, ...]:
+    """Judgments ranked by reciprocal rank fusion at the level of judgments (Cormack et al. 2009): in each list
+    (one retriever's hits, best first) a judgment's rank is the place of its first hit among the judgments of that
+    list (1-based); its score is the sum over lists of ``1 / (rrf_k + rank)``. Best first; ties by the best
+    place in any list, then case id. ``hits``: the judgment's hits from every list, by place, no chunk twice.
+
+    Fusing judgments rather than passages matters: BM25 and the dense retriever may each put one judgment first
+    through different passages, and passage-level fusion then ranks first a judgment both found lower down."""
+    score: dict[str, float] = {}
+    best: dict[str, int] = {}
+    got: dict[str, list[tuple[int, Hit]]] = {}
+    for hits in lists:
+        order: list[str] = []
+        for pos, h in enumerate(hits):
+            case = h.chunk.case
+            if h.chunk.kind != "judgment" or not case:
+                continue
+            if case not in order:
+                order.append(case)
+                score[case] = score.get(case, 0.0) + 1.0 / (rrf_k + len(order))
+                best[case] = min(best.get(case, pos), pos)
+            got.setdefault(case, []).append((pos, h))
+    out = []
+    for case in sorted(score, key=lambda c: (-score[c], best[c], c)):
+        seen: set[str] = set()
+        hs = []
+        for _, h in sorted(got[case], key=lambda t: t[0]):
+            if h.chunk.id not in seen:
+                seen.add(h.chunk.id)
+                hs.append(h)
+        out.append(CaseRank(case, score[case], tuple(hs)))
+    return tuple(out)
+
+
+def rank_for_holding(question: str, index, settings, filters=None, analysis=None) -> tuple[CaseRank, ...]:
+    """Judgments for "which judgment held X": the BM25 and dense lists of judgment passages
+    (:func:`legal_rag.retrieve.search.search`, ``kind=judgment`` within ``filters``' court and years), fused at
+    the level of judgments (:func:`rank_cases`)."""
+    import dataclasses
+
+    from .filters import Filters
+    from .search import search
+
+    only = (dataclasses.replace(filters, kind="judgment", act=(), code=None) if filters is not None
+            else Filters(kind="judgment"))
+    lists = [search(question, index, settings, mode=mode, filters=only, analysis=analysis)
+             for mode in ("sparse", "dense")]
+    return rank_cases(lists, settings.rrf_k)
+
+
+__all__ = ["CaseRank", "PER_CASE", "case_records", "judgment_hits", "judgments_of", "rank_cases", "rank_for_holding",
+           "rank_judgments"]

@@ -92,3 +92,17 @@ def test_cues_inside_quotation_marks_are_another_courts():
     foreign = chunk("D", 0, 'The US Supreme Court held that: \u201cWe hold, however, that the background check is valid.\u201d')
     own = chunk("D", 1, "(i) The decision in M P Sharma is overruled. (ii) The reference is answered accordingly.")
     assert conclusion([own, foreign], "background check privacy").id == "D-1"
+
+
+def test_rank_cases_fuses_judgments_not_passages():
+    from legal_rag.retrieve.judgment_lookup import rank_cases
+
+    def hit(c, n):
+        return Hit(chunk(c, n, "t"), 0.5, "rrf", 1)
+    # BM25 and dense each put M first through different passages; P is second in both lists
+    sparse = [hit("M", 0), hit("M", 1), hit("P", 0)]
+    dense = [hit("M", 2), hit("P", 0), hit("P", 1)]
+    ranked = rank_cases([sparse, dense], rrf_k=60)
+    assert [r.case for r in ranked] == ["M", "P"]
+    assert abs(ranked[0].score - 2 / 61) < 1e-12
+    assert [h.chunk.id for h in ranked[1].hits] == ["P-0", "P-1"]  # P-0 found by both, listed once

@@ -97,3 +97,10 @@ def test_holding_quotes_the_courts_own_answer_not_a_foreign_courts(real_pipeline
     first = ans.text.splitlines()[1]
     assert first.startswith("1. Justice K S Putt") and "[2017] 10 S.C.R. 569" in first
     assert "reference is answered" in first and "Justice Alito" not in first
+
+
+def test_holding_ranks_the_judgment_both_retrievers_put_first(real_pipeline):
+    ans = real_pipeline.ask("Which judgment held that limited amending power is a basic feature of the Constitution?")
+    first = ans.text.splitlines()[1]
+    assert first.startswith("1. Minerva Mills Ltd. & Ors. v. Union of India & Ors.")
+    assert "[1981] 1 S.C.R. 206" in first and "AIR 1980 SC 1789" in first  # parallel citations
