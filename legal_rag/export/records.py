@@ -30,7 +30,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from ..ingest.printed_pages import printed_range
+from ..ingest.printed_pages import paragraph_at, printed_range
+from ..law.pinpoint import locate
 from ..law.cases import judgment_reference, order_citations
 from ..types import (ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
                      SupersessionFlag)
@@ -254,10 +255,23 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
         return CitationRecord(kind="document", citation=document_citation(title), title=title, **common)
     reporters = order_citations([x for x in meta.get("citations", "").split(";")])
     court, date, paras = meta.get("court", ""), meta.get("date", ""), meta.get("paras", "")
+    at = _quoted_paragraph(chunk, common["quote"]) if chunk is not None else None
+    if at is not None:  # the quote's own paragraph and pages, not the whole passage's
+        paras, common["pages"] = at
     printed = printed_range(meta.get("printed_pages", ""), common["pages"]) or ()
     return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras, printed),
                           title=title, court=court, date=date, reporters=reporters, paras=paras, printed=printed,
                           case_numbers=meta.get("case_numbers", ""), **common)
+
+
+def _quoted_paragraph(chunk: Chunk, quote: str) -> tuple[str, tuple[int, int]] | None:
+    """The printed paragraph number and PDF pages of the paragraph of judgment ``chunk`` in which ``quote`` begins
+    (chunk meta ``para_at``), or ``None`` when the quote is not found in the passage or its paragraph is not
+    numbered."""
+    if not quote:
+        return None
+    spans = locate(quote, chunk.text)
+    return paragraph_at(dict(chunk.meta).get("para_at", ""), spans[0][0]) if spans else None
 
 
 def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[CitationRecord, ...]:

@@ -32,7 +32,7 @@ from typing import Callable, Iterable, Mapping, Protocol, Sequence
 from ..injection import instruction_only, instruction_spans, without_instructions
 from ..law.pinpoint import format_page_map, open_state
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
-from .printed_pages import format_printed
+from .printed_pages import format_para_map, format_printed
 from .statutes import BILL_NOTE
 
 JOIN = "\n\n"
@@ -392,8 +392,11 @@ def _chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, judg
         numbers = [p.number for p in ps if p.number]
         cites = sorted({str(c) for p in ps for c in p.cites})
         pages = (min(p.pages[0] for p in ps), max(p.pages[1] for p in ps))
+        para_at = format_para_map((max(0, spans[k][0] - a), paras[k].number, paras[k].pages)
+                                  for k in range(i, j + 1) if spans[k][1] > a)
         meta = dict(meta_base, paras="-".join(dict.fromkeys([numbers[0], numbers[-1]])) if numbers else "",
-                    cites=";".join(cites), printed_pages=_printed_of(judgment, pages))
+                    cites=";".join(cites), printed_pages=_printed_of(judgment, pages),
+                    para_at=para_at if numbers else "")
         base = Chunk(id="", kind=kind, text=text[a:b], title=title, source=ps[0].source,
                      pages=pages, part=n, parts=len(groups),
                      case=case, span=(a, b), meta=tuple(sorted((k, v) for k, v in meta.items() if v)))

@@ -86,3 +86,25 @@ def printed_range(text: str, pages: tuple[int, int]) -> tuple[int, int] | None:
     if pages[0] in m and pages[1] in m:
         return m[pages[0]], m[pages[1]]
     return None
+
+
+def format_para_map(entries: Iterable[tuple[int, str, tuple[int, int]]]) -> str:
+    """Chunk meta ``para_at``: where each paragraph of a judgment chunk begins in the chunk's text, its printed
+    number and its PDF pages: ``[(0, "15", (7, 7)), (412, "16", (7, 8))] -> "0:15:7-7;412:16:7-8"``."""
+    return ";".join(f"{o}:{n}:{a}-{b}" for o, n, (a, b) in entries)
+
+
+def paragraph_at(text: str, offset: int) -> tuple[str, tuple[int, int]] | None:
+    """The paragraph (printed number, ``(first, last)`` PDF pages) in which chunk offset ``offset`` lies, by the
+    chunk's meta ``para_at`` (:func:`format_para_map`); ``None`` when the map is empty, or the paragraph there is
+    unnumbered."""
+    best = None
+    for part in text.split(";"):
+        bits = part.split(":")
+        if len(bits) != 3 or not bits[0].isdigit():
+            continue
+        a, _, b = bits[2].partition("-")
+        if int(bits[0]) <= offset and a.isdigit() and b.isdigit():
+            best = (bits[1], (int(a), int(b)))
+    return best if best and best[0] else None
+

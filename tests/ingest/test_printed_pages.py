@@ -7,7 +7,8 @@ import pytest
 
 from legal_rag.ingest.chunk import chunk_judgment, judgment_meta
 from legal_rag.ingest.judgments import parse_judgment
-from legal_rag.ingest.printed_pages import format_printed, parse_printed, printed_pages, printed_range
+from legal_rag.ingest.printed_pages import (format_para_map, format_printed, paragraph_at, parse_printed,
+                                            printed_pages, printed_range)
 from legal_rag.types import Page, Paragraph
 
 
@@ -44,6 +45,10 @@ def test_meta_spelling_round_trips():
     assert format_printed([(3, 152), (4, 153)]) == "3:152,4:153"
     assert parse_printed("3:152,4:153") == {3: 152, 4: 153} and parse_printed("") == {}
     assert printed_range("3:152,4:153", (3, 4)) == (152, 153) and printed_range("", (3, 4)) is None
+    pm = format_para_map([(0, "15", (7, 7)), (412, "16", (7, 8)), (900, "", (8, 8))])
+    assert pm == "0:15:7-7;412:16:7-8;900::8-8"
+    assert paragraph_at(pm, 0) == ("15", (7, 7)) and paragraph_at(pm, 500) == ("16", (7, 8))
+    assert paragraph_at(pm, 950) is None and paragraph_at("", 3) is None  # unnumbered prose; no map
 
 
 class _Words:
@@ -74,6 +79,15 @@ def test_judgment_chunks_carry_citations_case_numbers_and_printed_pages():
     assert all(m["citations"] == meta["citations"] and m["case_numbers"] == meta["case_numbers"] for m in metas)
     last = chunks[-1]
     assert dict(last.meta)["printed_pages"] == format_printed((k, k + 96) for k in range(last.pages[0], last.pages[1] + 1))
+    # each chunk maps its text offsets to the printed paragraph and its pages
+    numbered = [c for c in chunks if "paras" in dict(c.meta)]
+    assert numbered and all("para_at" not in dict(c.meta) for c in chunks if c not in numbered)
+    for c in numbered:
+        m = dict(c.meta)
+        for number in m["paras"].split("-"):
+            p = next(p for p in paras if p.number == number)
+            off = c.text.find(p.text[:30])
+            assert off >= 0 and paragraph_at(m["para_at"], off) == (number, p.pages)
 
 
 def test_text_judgment_chunks_have_no_printed_pages():

@@ -1,0 +1,71 @@
+"""A judgment citation in every export format carries the neutral/reporter citation and the pinpoint: the report's
+printed page and the paragraph where the quoted words stand (issue 18); a plain-text judgment names no page."""
+
+from __future__ import annotations
+
+import json
+
+import rispy
+
+from legal_rag.export import build_doc, doc_from_json, export_doc
+from legal_rag.export.records import citation_records
+from legal_rag.types import Answer, Chunk, Citation, Hit
+
+P15 = "The appellant was convicted under Section 302 by the trial court."
+P16 = "Mere production of photocopy of an OPD card has little evidentiary value."
+ANWAR = Chunk(id="2020-7-SCR-150-3-test", kind="judgment", text=f"{P15}\n\n{P16}",
+              title="Mohd. Anwar v. The State (N.C.T. of Delhi)", source="SCR_2020_MohdAnwar.pdf", pages=(6, 7),
+              case="2020-7-SCR-150",
+              meta=(("citations", "[2020] 7 S.C.R. 150"), ("court", "Supreme Court of India"), ("date", "2020-08-19"),
+                    ("paras", "15-16"), ("printed_pages", "6:155,7:156"),
+                    ("para_at", f"0:15:6-6;{len(P15) + 2}:16:7-7"), ("case_numbers", "Criminal Appeal No. 1551 of 2010")))
+TEXT = Chunk(id="C82-0-test", kind="judgment", text="The accused was rightly convicted under section 420.",
+             title="Shambhoo Nath Misra v. State of U. P.", source="C82.txt", pages=(2, 2), case="C82",
+             meta=(("court", "Supreme Court of India"), ("date", "1997-03-14"), ("paras", "7")))
+
+
+def _answer(chunk: Chunk, quote: str) -> Answer:
+    c = Citation(1, chunk.id, None, chunk.source, chunk.pages, "It held so [1].", "supported", quote=quote)
+    return Answer("q", "It held so [1].", citations=(c,), passages=(Hit(chunk, 1.0, "dense", 1),))
+
+
+def test_the_quote_pins_its_paragraph_and_printed_page():
+    (r,) = citation_records(_answer(ANWAR, "photocopy of an OPD card"))
+    assert r.citation == ("Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 "
+                          "(Supreme Court of India, 19 August 2020)")
+    assert (r.paras, r.pages, r.printed, r.page_label) == ("16", (7, 7), (156, 156), "PDF p. 7")
+    assert r.case_numbers == "Criminal Appeal No. 1551 of 2010"
+    (whole,) = citation_records(_answer(ANWAR, "words that are not in the passage"))
+    assert (whole.paras, whole.printed) == ("15-16", (155, 156))  # not found: the passage's paragraphs and pages
+
+
+def test_every_format_carries_citation_and_pinpoint():
+    doc = build_doc(_answer(ANWAR, "photocopy of an OPD card"))
+    want = "[2020] 7 S.C.R. 150, at 156, para 16"
+    md = export_doc(doc, "markdown").decode()
+    assert want in md and "[SCR_2020_MohdAnwar.pdf, PDF p. 7]" in md
+    (ris,) = rispy.loads(export_doc(doc, "ris").decode())
+    assert ris["number"] == "[2020] 7 S.C.R. 150" and ris["start_page"] == "156" and any(want in n for n in ris["notes"])
+    bib = export_doc(doc, "bibtex").decode()
+    assert "number = {[2020] 7 S.C.R. 150}" in bib and "pages = {156--156}" in bib and want in bib
+    (csl,) = json.loads(export_doc(doc, "csl-json"))
+    assert csl["number"] == "[2020] 7 S.C.R. 150" and csl["page"] == "156" and want in csl["note"]
+    csv_text = export_doc(doc, "csv").decode("utf-8-sig")
+    assert want in csv_text and '"at 156"' in csv_text and '"para 16"' in csv_text
+    back = doc_from_json(export_doc(doc, "json").decode())
+    assert back.records[0].printed == (156, 156) and want in back.records[0].citation
+    from legal_rag.export import docx_footnotes
+    assert any(want in t and "PDF p. 7" in t for t in docx_footnotes(export_doc(doc, "docx")).values())
+
+
+def test_a_text_judgment_is_cited_by_paragraph_only():
+    doc = build_doc(_answer(TEXT, "rightly convicted"))
+    (r,) = doc.records
+    assert r.citation == "Shambhoo Nath Misra v. State of U. P., para 7 (Supreme Court of India, 14 March 1997)"
+    assert r.page_label == "" and not r.printed
+    md = export_doc(doc, "markdown").decode()
+    assert "[C82.txt]" in md and "p. 2" not in md
+    (ris,) = rispy.loads(export_doc(doc, "ris").decode())
+    assert "start_page" not in ris
+    assert "pages" not in export_doc(doc, "bibtex").decode()
+    assert "page" not in json.loads(export_doc(doc, "csl-json"))[0]
