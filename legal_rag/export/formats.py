@@ -79,13 +79,27 @@ def renumber(text: str, numbers: dict[int, int], dropped: set[int] | frozenset[i
     return MARKER.sub(sub, text)
 
 
+def distinct_flags(flags) -> tuple[SupersessionFlag, ...]:
+    """Each distinct flag once, first seen first (issue 14: the same note found in the query, a passage and the
+    answer was listed three times): one per old section, kind and governing code, whatever sub-section
+    ("IPC 304B(1)" and "IPC 304B" are one flag, as in the UI banner); ``found_in`` joins where it was found
+    ("query, passage:IPC-420-0-..., answer"). An ``ambiguous`` or ``invalid`` flag is keyed by its whole ref and
+    note."""
+    groups: dict[tuple, list[SupersessionFlag]] = {}
+    for f in flags:
+        base = (f.old.act, f.old.section) if f.kind not in ("ambiguous", "invalid") else (f.old.act, str(f.old), f.note)
+        groups.setdefault((*base, f.kind, f.applies), []).append(f)
+    return tuple(replace(g[0], found_in=", ".join(dict.fromkeys(x.found_in for x in g))) for g in groups.values())
+
+
 def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
-    """The export view of ``answer``: records from :func:`citation_records`, flags de-duplicated in order.
+    """The export view of ``answer``: records from :func:`citation_records`, flags each distinct one once
+    (:func:`distinct_flags`).
 
     Footnotes are numbered 1..n without gaps, in the order of the answer's markers: the answer text and the
     records are renumbered together (markers [1] and [3] exported -> [1] and [2]), and the marker of a citation
     left out (not verified, unless ``include_unverified``) reads :data:`UNVERIFIED_MARK`."""
-    flags = tuple(dict.fromkeys(answer.flags))
+    flags = distinct_flags(answer.flags)
     recs = citation_records(answer, include_unverified)
     numbers = {r.marker: i for i, r in enumerate(recs, 1)}
     dropped = {c.marker for c in answer.citations} - set(numbers)
