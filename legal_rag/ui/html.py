@@ -69,7 +69,7 @@ def _mark(support: Support, ok: int = 0, total: int = 0) -> str:
 def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -> str:
     where = escape(r.page_label)
     link = f'<a class="lr-source-link" href="{escape(source_url(r.source, r.pages[0]))}" target="_blank">' \
-           f'{escape(r.source)}, {where}</a>'
+           f'{escape(r.source)}{", " + where if where else ""}</a>'
     act = escape(r.act or r.court or ("other document" if r.kind == "document" else "judgment"))
     sec = escape(r.section or r.paras and f"para {r.paras}" or "")
     weight = "" if not weights else "<td></td>" if r.weight is None else f"<td>{r.weight:.2f}</td>"
@@ -110,7 +110,7 @@ def sources_line(answer: Answer | None) -> str:
     for r in citation_records(answer, include_unverified=True):
         name = f"{r.act} s. {r.section}" if r.kind == "statute" and r.act and r.section else r.citation
         mark = "" if r.support == "supported" else f" ({MARKS[r.support][1]})"
-        parts.append(f"[{r.marker}] {name}, {r.page_label}{mark}")
+        parts.append(f"[{r.marker}] {name}{', ' + r.page_label if r.page_label else ''}{mark}")
     return "Sources: " + "; ".join(parts) if parts else ""
 
 
@@ -331,7 +331,7 @@ def source_choices(answer: Answer | None) -> list[tuple[str, int]]:
     """Dropdown choices for the source view: ``("[n] citation — file, p. N", n)`` per cited marker."""
     if answer is None:
         return []
-    return [(f"[{r.marker}] {r.citation} — {r.source}, {r.page_label}", r.marker)
+    return [(f"[{r.marker}] {r.citation} — {r.source}{', ' + r.page_label if r.page_label else ''}", r.marker)
             for r in citation_records(answer, include_unverified=True)]
 
 
@@ -342,8 +342,9 @@ def source_view_html(answer: Answer | None, marker: int | None) -> str:
     if r is None:
         return '<div class="lr-source-view lr-empty">Ask a question, then pick a cited source.</div>'
     url = escape(source_url(r.source, r.pages[0]))
+    at = f" at {escape(r.page_label)}" if r.page_label else ""  # a text judgment has no page to open at
     return (f'<div class="lr-source-view"><div><b>[{r.marker}] {escape(r.citation)}</b> — '
-            f'<a class="lr-open-source" href="{url}" target="_blank">open {escape(r.source)} at {escape(r.page_label)}'
+            f'<a class="lr-open-source" href="{url}" target="_blank">open {escape(r.source)}{at}'
             f'</a></div><blockquote>{escape(r.quote)}</blockquote>'
             f'<iframe class="lr-pdf" src="{url}" title="{escape(r.source)}" width="100%" height="640"></iframe></div>')
 
