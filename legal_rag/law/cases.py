@@ -134,13 +134,22 @@ def find_case_titles(text: str) -> tuple[CaseTitle, ...]:
     return tuple(out)
 
 
+_LETTER_RUN = re.compile(r"\b[a-z](?:[.\s]+[a-z]\b)+\.?")
+
+
 def _words(text: str) -> str:
-    return " " + re.sub(r"[^a-z0-9]+", " ", normalise(text)).strip() + " "
+    """Lower-case words of ``text``; a run of single letters is one word however the print spaces or dots it
+    ("N.C.T.", "N C T", "NCT" -> "nct"; "U. P." -> "up"; "K.S." / "K S" -> "ks")."""
+    t = _LETTER_RUN.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)), normalise(text))
+    return " " + re.sub(r"[^a-z0-9]+", " ", t).strip() + " "
 
 
 def title_in(title: str, heading: str) -> bool:
     """True when both parties of ``title`` ("A v. B") occur, whole-word after normalising case and punctuation, in
-    ``heading`` (a judgment's title): an exact match of names, never a fuzzy one."""
+    ``heading`` (a judgment's title): an exact match of names, never a fuzzy one. Initials match however they are
+    dotted or spaced: ``title_in("Mohd. Anwar v. State (NCT of Delhi)", "Mohd. Anwar v. The State (N.C.T. of
+    Delhi)") -> True``; ``title_in("K.S. Puttaswamy v. Union of India", "Justice K S Puttaswamy (Retd.) v. Union
+    of India") -> True``."""
     left, _, right = title.partition(" v. ")
     hay = _words(heading)
     return all(_words(p) in hay for p in (left, right))

@@ -84,3 +84,14 @@ def test_judgment_reference_indian_form():
     assert judgment_reference("A v. B", (), (100, 100), "4") == "A v. B, para 4"
     assert judgment_reference("A v. B", ("AIR 1980 SC 1789",), (100, 100)) == "A v. B, AIR 1980 SC 1789"
     assert judgment_reference("") == "Unnamed judgment"
+
+
+def test_title_in_reads_initials_however_dotted_or_spaced():
+    from legal_rag.law.cases import title_in
+
+    anwar = "Mohd. Anwar v. The State (N.C.T. of Delhi)"  # as [2020] 7 S.C.R. 150 prints it
+    assert title_in("Mohd. Anwar v. State (NCT of Delhi)", anwar)
+    assert title_in("K.S. Puttaswamy v. Union of India", "Justice K S Puttaswamy (Retd.), and Anr. v. Union of India and Ors.")
+    assert title_in("Shambhoo Nath Misra v. State of U.P.", "Shambhoo Nath Misra v. State of U. P.")
+    assert not title_in("Mohd. Anwar v. State of Delhi", anwar)  # a missing word is no match
+    assert not title_in("Ram v. State of U.P.", "Shambhoo Nath Misra v. State of U. P.")
