@@ -104,3 +104,17 @@ def test_holding_ranks_the_judgment_both_retrievers_put_first(real_pipeline):
     first = ans.text.splitlines()[1]
     assert first.startswith("1. Minerva Mills Ltd. & Ors. v. Union of India & Ors.")
     assert "[1981] 1 S.C.R. 206" in first and "AIR 1980 SC 1789" in first  # parallel citations
+
+
+def test_quotation_check_through_post_api_ask(real_pipeline):
+    from fastapi.testclient import TestClient
+
+    from legal_rag.ui.app import create_server
+
+    q = f"Verify this quotation from Mohd. Anwar v. State (NCT of Delhi): '{TRUE.replace('mother', 'father')}'"
+    with TestClient(create_server(real_pipeline.settings, real_pipeline)) as api:
+        r = api.post("/api/ask", json={"question": q})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert "with changes" in doc["answer"] and "'father' -> 'mother'" in doc["answer"]
+    assert doc["citations"] and "[2020] 7 S.C.R. 150" in str(doc["citations"])
