@@ -13,9 +13,11 @@ reading order):
    share of the quotation's words inside such runs.
    Of two equal matches, a passage of the judgment's numbered paragraphs (chunk meta ``paras``) wins over an
    unnumbered one (a law report's headnote, which repeats the court's words).
-4. Verdict: ``verbatim`` when the whole quotation occurs as one contiguous run; ``changed`` when ``coverage`` is at
-   least :data:`CHANGED_MIN_COVERAGE` (the changes listed word by word, :func:`word_changes`); else ``absent``
-   (a quotation made up and attributed to a real judgment is reported as not found).
+4. Verdict: ``verbatim`` when the whole quotation occurs as one contiguous run, or, for a quotation with omission
+   marks ("...", "\u2026"), when each fragment between them occurs word for word, in order, in the passage;
+   ``changed`` when ``coverage`` is at least :data:`CHANGED_MIN_COVERAGE` (the changes listed word by word,
+   :func:`word_changes`); else ``absent`` (a quotation made up and attributed to a real judgment is reported as
+   not found).
 
 Thresholds are judgement calls, not fitted: a one-word change in a 20-word quotation leaves coverage >= 0.9; a
 sentence written in the same legal register but not taken from the judgment shares few 3-word runs (< 0.3 on the
@@ -85,10 +87,37 @@ def word_changes(quoted: Sequence[tuple[str, str]], printed: Sequence[tuple[str,
     return tuple(out)
 
 
-def _align(q: list[tuple[str, str]], text: str) -> tuple[float, bool, str, tuple[str, ...]]:
+_ELLIPSIS = re.compile(r"\.\s?\.\s?\.|\u2026|\[\s?\.\.\.\s?\]")
+
+
+def _fragments(quote: str) -> list[list[str]]:
+    """The quotation's word keys, one list per fragment between omission marks ("...", "\u2026")."""
+    return [ks for part in _ELLIPSIS.split(quote) if (ks := [k for k, _ in words(part)])]
+
+
+def _in_order(frags: Sequence[Sequence[str]], tk: Sequence[str]) -> tuple[int, int] | None:
+    """``[start, end)`` in ``tk`` from the first fragment's start to the last one's end when every fragment occurs
+    contiguously, in order (the earliest such placement); ``None`` otherwise."""
+    pos, start = 0, None
+    for f in frags:
+        n = len(f)
+        at = next((i for i in range(pos, len(tk) - n + 1) if list(tk[i:i + n]) == list(f)), None)
+        if at is None:
+            return None
+        start = at if start is None else start
+        pos = at + n
+    return (start, pos) if start is not None else None
+
+
+def _align(q: list[tuple[str, str]], text: str,
+           frags: Sequence[Sequence[str]] = ()) -> tuple[float, bool, str, tuple[str, ...]]:
     spans = [m.span() for m in _WORD.finditer(text.replace("\u2019", "'"))]
     t = words(text)
     qk, tk = [k for k, _ in q], [k for k, _ in t]
+    if len(frags) > 1:  # "... ": the words left out are an omission, not a change
+        placed = _in_order(frags, tk)
+        if placed is not None:
+            return 1.0, True, re.sub(r"\s+", " ", text[spans[placed[0]][0]:spans[placed[1] - 1][1]]), ()
     sm = difflib.SequenceMatcher(None, qk, tk, autojunk=False)
     runs = [b for b in sm.get_matching_blocks() if b.size >= MIN_RUN]
     if not runs:
@@ -114,8 +143,9 @@ def check_quotation(quote: str, chunks: Sequence[Chunk]) -> QuoteCheck:
     scored = sorted(((len(qt & _trigrams([k for k, _ in words(t)])), i) for i, (_, t) in enumerate(joined)),
                     key=lambda s: (-s[0], s[1]))[:CANDIDATES]
     best: tuple[tuple[bool, float, bool], str, tuple[str, ...], int] | None = None
+    frags = _fragments(quote)
     for _, i in scored:
-        cov, verb, found, changes = _align(q, joined[i][1])
+        cov, verb, found, changes = _align(q, joined[i][1], frags)
         key = (verb, cov, bool(dict(chunks[i].meta).get("paras")))  # the court's numbered text before a headnote
         if best is None or key > best[0]:
             best = (key, found, changes, i)
@@ -123,7 +153,7 @@ def check_quotation(quote: str, chunks: Sequence[Chunk]) -> QuoteCheck:
     (verb, cov, _), found, changes, i = best
     chunk = joined[i][0]
     if i + 1 < len(chunks):  # the passage cited: the one of the pair that holds more of the quotation
-        here, there = _align(q, chunk.text), _align(q, chunks[i + 1].text)
+        here, there = _align(q, chunk.text, frags), _align(q, chunks[i + 1].text, frags)
         if (there[1], there[0]) > (here[1], here[0]):
             chunk = chunks[i + 1]
     if verb:

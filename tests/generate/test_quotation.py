@@ -61,3 +61,12 @@ def test_where_prefers_printed_pages_and_hides_pseudo_pages():
     assert where(printed) == "para 16, pp. 156-157"
     assert where(chunk(1, "t", "15-16")) == "paras 15-16, PDF p. 2"
     assert where(chunk(1, "t", "", source="C117.txt")) == ""
+
+
+def test_omission_marks_are_not_changes():
+    got = check_quotation("Mere production of photocopy of an OPD card ... have little, if any, evidentiary value",
+                          CHUNKS)
+    assert got.verdict == "verbatim" and got.changes == ()
+    assert got.found.startswith("Mere production") and got.found.endswith("evidentiary value")
+    swapped = check_quotation("have little, if any, evidentiary value ... Mere production of photocopy", CHUNKS)
+    assert swapped.verdict != "verbatim"  # fragments out of the passage's order
