@@ -14,7 +14,8 @@ reading order):
    Of two equal matches, a passage of the judgment's numbered paragraphs (chunk meta ``paras``) wins over an
    unnumbered one (a law report's headnote, which repeats the court's words).
 4. Verdict: ``verbatim`` when the whole quotation occurs as one contiguous run, or, for a quotation with omission
-   marks ("...", "\u2026"), when each fragment between them occurs word for word, in order, in the passage;
+   marks ("...", "\u2026"), when each fragment between them (each of :data:`MIN_RUN` words at least) occurs word
+   for word, in order, in the passage;
    ``changed`` when ``coverage`` is at least :data:`CHANGED_MIN_COVERAGE` (the changes listed word by word,
    :func:`word_changes`); else ``absent`` (a quotation made up and attributed to a real judgment is reported as
    not found).
@@ -114,7 +115,7 @@ def _align(q: list[tuple[str, str]], text: str,
     spans = [m.span() for m in _WORD.finditer(text.replace("\u2019", "'"))]
     t = words(text)
     qk, tk = [k for k, _ in q], [k for k, _ in t]
-    if len(frags) > 1:  # "... ": the words left out are an omission, not a change
+    if len(frags) > 1 and all(len(f) >= MIN_RUN for f in frags):  # "...": words left out, not changed
         placed = _in_order(frags, tk)
         if placed is not None:
             return 1.0, True, re.sub(r"\s+", " ", text[spans[placed[0]][0]:spans[placed[1] - 1][1]]), ()
