@@ -181,7 +181,8 @@ class Arranged:
 
 def arrange(text: str, passages: Sequence[Hit], marks: Anchors, *, extractive: bool = True) -> Arranged:
     """The answer body ``text`` with its answering blocks first (by anchor rank), blocks citing no statute next, and
-    the related ones under :data:`RELATED_HEADING` (module docstring). Unchanged when ``marks`` has no anchors or
+    the related ones under :data:`RELATED_HEADING` (module docstring); a model's prose (``extractive=False``) keeps
+    the order of the lines it does not move. Unchanged when ``marks`` has no anchors or
     nothing is related and the order already follows the anchors."""
     if not marks.refs or not text.strip():
         return Arranged(text, len(text))
@@ -202,8 +203,11 @@ def arrange(text: str, passages: Sequence[Hit], marks: Anchors, *, extractive: b
             lead.append((min(ranks), i, b))
         else:
             related.append(b)
-    ordered = [b for _, _, b in sorted(lead, key=lambda t: (t[0], t[1]))]
-    lines = [ln for b in (*opening, *ordered, *plain) for ln in b.lines]
+    if extractive:  # quotes: the leading provision's first; a model's prose keeps its own order
+        kept = [*[b for _, _, b in sorted(lead, key=lambda t: (t[0], t[1]))], *plain]
+    else:
+        kept = [b for b in bs[k:] if b not in related]
+    lines = [ln for b in (*opening, *kept) for ln in b.lines]
     body = "\n".join(lines)
     if not related:
         return Arranged(body, len(body))
