@@ -302,8 +302,8 @@ class Pipeline:
         ver = verify(draft, on_unsupported=settings.unsupported_claims)
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date, proceeding_date)
-        flags += flag_superseded(answer_refs(ver.text, draft.passages), "answer", offence_date, proceeding_date=proceeding_date,
-                                 concordance=conc)
+        flags += flag_superseded(answer_refs(ver.text, draft.passages), "answer", offence_date,
+                                 proceeding_date=proceeding_date, concordance=conc)
         answer = to_answer(draft, ver, flags=dedupe_flags(flags), index_id=self.index.id)
         if judgments_only(filters) and answer.text.startswith(NOT_IN_SOURCES):  # say what the filter left out
             note = f"The filters ({describe(filters)}) keep judgments only: no statute was searched."

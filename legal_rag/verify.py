@@ -153,8 +153,8 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
             good_quotes.append(q)
         else:
             reasons.append(f"quote not in the cited text: \u201c{q[:60]}\u201d")
-    # the whole quote, nested quotes included ("“Explanation.— ... “dowry” shall have the same meaning as in section 2
-    # of the Dowry Prohibition Act, 1961.”"): the sections it names are checked by the quote (field case, BNS 80)
+    # the whole quote, nested quotes included ("“Explanation.— ... “dowry” shall have the same meaning as in
+    # section 2 of the Dowry Prohibition Act, 1961.”"): the sections it names are checked by the quote (BNS 80)
     quoted = list(quote_regions(claim))
     refs = [r for r in stated_refs(claim) if not any(a <= r.span[0] < b for a, b in quoted)]
     for r in refs:

@@ -2,7 +2,7 @@
 citation for the verifier and never a "names no Act" flag."""
 
 from legal_rag.law.refs import find_refs_within, quote_regions
-from legal_rag.types import Draft, StatuteRef
+from legal_rag.types import Draft
 from legal_rag.verify import answer_refs, check_claim, verify
 
 from tests.generate.fakes import hits, statute

@@ -22,11 +22,12 @@ anchor's sub-section ("316(2)"), a quote pinned to another sub-section of that s
 no anchor (no head, no section named) nothing is judged: every provision is kept as it was.
 
 **Arrangement** (:func:`arrange`): the answer body's blocks (an extractive heading line with its quote lines, or one
-line of a model's prose) that answer come first, ordered by their anchor (the head's leading provision first), then
-blocks citing no statute (judgments, notes) in their order, then a "Related provisions" part: for an extractive
-answer the related provisions' heading lines only (their quotes are withheld, not quoted as the answer) -- with their
-quotes when the anchors rest only on a suggestion from the facts (``Anchors.firm`` false: such a head is often
-wrong, so nothing is withheld on its word) -- and for a model's prose its related lines as written. Deterministic: no question-specific strings, only the question analysis
+line of a model's prose) that answer come first, ordered by their anchor (the head's leading provision first; a
+model's prose keeps its own order), then blocks citing no statute (judgments, notes) in their order, then a
+"Related provisions" part: for an extractive answer the related provisions' heading lines only (their quotes are
+withheld, not quoted as the answer) -- with their quotes when the anchors rest only on a suggestion from the facts
+(``Anchors.firm`` false: such a head is often wrong, so nothing is withheld on its word) -- and for a model's prose
+its related lines as written. Deterministic: no question-specific strings, only the question analysis
 (:mod:`legal_rag.law.question`), the head and the concordance.
 """
 
