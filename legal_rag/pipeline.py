@@ -262,6 +262,9 @@ class Pipeline:
                 yield follow.note + "\n\n"
         # the question is read once (issue 13): refs, idioms, dates (an offence_date argument wins over the text)
         analysis = analyse_question(question, offence_date, concordance=conc)
+        from .law.classify import read_plain_number  # "Which court tries 103?": BNS 103, the head says so (issue 14)
+
+        analysis = read_plain_number(analysis, self.schedule, conc)
         offence_date, proceeding_date = analysis.offence_date, analysis.proceeding_date
         judged, note = self._judgment_answer(question, analysis, filters) if self._has_index else (None, "")
         if note:  # a citation named beside a statute question: its check opens the statute answer (issue 18)

@@ -7,7 +7,10 @@ deterministic and reads structured data only (no retrieval order, no model):
   refs in the order written; of the readings of a bare token such as "316(2)" one: for a classification question
   one the First Schedules list, then the code of the era), or, for a fact pattern, the top suggestion's
   ``cited_as`` (:mod:`legal_rag.retrieve.suggest`) -- unless the question names an offence by its First Schedule
-  name ("a dowry death": :func:`offence_named`), which then governs. A suggested provision's line opens
+  name ("a dowry death": :func:`offence_named`), which then governs. A plain number in a classification question
+  ("Which court tries 103?") has been read as the section the First Schedules list
+  (:func:`legal_rag.law.classify.read_plain_number`); its line opens with the reading assumed ('Read "103" as
+  BNS 103, the section of that number the First Schedules list (the law in force today): ...'). A suggested provision's line opens
   "Suggested from the facts (applied in 14 of the 50 most similar judgments; text match 3): ...". Each is paired with its counterpart by the official BPR&D
   table (:mod:`legal_rag.law.concordance`): IPC 420 <-> BNS 318(4).
 * **Which side of the pair leads** (the date rules of :mod:`legal_rag.law.supersede`): the substantive codes
@@ -35,7 +38,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..errors import LegalRagError
-from ..law.classify import classify
+from ..law.classify import CLASSIFICATION_Q, classify
 from ..law.supersede import CUTOFF
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine, ScheduleRow, SectionSuggestion, \
     StatuteRef
@@ -46,9 +49,6 @@ if TYPE_CHECKING:
     from ..law.concordance import Concordance, Correspondence
     from ..law.question import QuestionAnalysis
 
-#: a question about the First Schedule's columns ("is 316(2) bailable?", "which court tries 103?")
-CLASSIFICATION_Q = re.compile(r"\b(?:bailable|non-bailable|cognizable|cognisable|non-cognizable|triable|tried|tries|"
-                              r"try|which court|what court)\b", re.I)
 #: the saving clause of each old code (the substantive code by the offence date, the others by the proceeding)
 SAVING = {"IPC": "BNS s.358", "CrPC": "BNSS s.531(2)", "IEA": "BSA s.170(2)"}
 SUBSTANTIVE = frozenset({"IPC", "BNS"})
@@ -251,6 +251,18 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
             f"{_refs(old_side)} only for {what}s before 1 July 2024 ({saving}).")
 
 
+def _assumed(ref: StatuteRef, token: str, schedule: "Schedule") -> str:
+    """``'Read "103" as BNS 103, the section of that number the First Schedules list (the law in force today)'``,
+    naming the other code's section of that number when its schedule lists it too."""
+    why = "the law in force today" if ref.act in NEW_ACTS else "the code in force on the offence date"
+    text = f'Read "{token}" as {ref}, the section of that number the First Schedules list ({why})'
+    for act in ("BNS", "IPC"):
+        rows = schedule.section_rows(act, ref.section) if act != ref.act else ()
+        if rows:
+            text += f"; {act} {ref.section} ({rows[0].offence.rstrip('. ')}) is the other reading"
+    return text
+
+
 def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion] = (), *,
                  concordance: "Concordance", schedule: "Schedule",
                  title_of: Callable[[StatuteRef], str] = lambda ref: "",
@@ -270,6 +282,8 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
     top = suggestions[0] if suggestions else None
     # a provision found from the facts by precedents is a suggestion, and the line says so with why
     suggested = top is not None and refs == ((top.cited_as or top.ref),) and not analysis.refs
+    # a plain number read as a section (law.classify.read_plain_number): the line says which reading was assumed
+    assumed = {r.ref: r.text for r in analysis.refs if r.how == "bare" and r.text.isdigit()}
     for named in refs:
         if not exists(named):
             continue
@@ -301,6 +315,8 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
             line = _line(lead, other, old_leads, title, rows, a)
             if suggested:
                 line = f"Suggested from the facts ({top.why()}): {line}"
+            elif named in assumed and lead == leads[0]:
+                line = f"{_assumed(named, assumed[named], schedule)}: {line}"
             lines.append(HeadLine(lead, line, rule if lead == leads[0] else "", other,
                                   c.status if c is not None else "", sources, tuple(rows)))
     return tuple(lines[:MAX_LINES])

@@ -134,7 +134,10 @@ def similarity(a: str, b: str) -> float:
     return SequenceMatcher(None, wa, wb, autojunk=False).ratio()
 
 
-def _division_text(section: Section, sub: tuple[str, ...]) -> str | None:
+def division_text(section: Section, sub: tuple[str, ...]) -> str | None:
+    """The printed text of ``section``'s sub-section or clause ``sub`` (``("4",)``, ``("2", "m")``; a clause of a
+    section without sub-sections: ``("a",)``); the whole text for ``()``; None when the text prints no such
+    division."""
     if not sub:
         return section.text
     return next((t for label, t in divisions(section) if label == sub or label == ("", *sub)), None)
@@ -177,7 +180,7 @@ def align(ref: StatuteRef, concordance: Concordance, sections: Mapping[StatuteRe
         depth, least = max(len(ref.sub), 1), MIN_SCORE_SILENT
     else:
         return None
-    old_text = _division_text(old_section, ref.sub)
+    old_text = division_text(old_section, ref.sub)
     if not old_text or not targets:
         return None
     scored: list[tuple[float, StatuteRef, str]] = []
@@ -203,4 +206,5 @@ def align(ref: StatuteRef, concordance: Concordance, sections: Mapping[StatuteRe
                      tuple(r.source_row for r in c.rows), old_text.strip(), scored[0][2].strip())
 
 
-__all__ = ["Alignment", "LABEL", "MIN_MARGIN", "MIN_SCORE", "MIN_SCORE_SILENT", "align", "clauses", "divisions", "similarity"]
+__all__ = ["Alignment", "LABEL", "MIN_MARGIN", "MIN_SCORE", "MIN_SCORE_SILENT", "align", "clauses", "division_text", "divisions",
+           "similarity"]

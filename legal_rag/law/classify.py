@@ -15,15 +15,32 @@ A query matches a row when the row's sub-section path and the query's agree as f
 concordance: :func:`legal_rag.law.concordance`). :func:`counterpart_rows` gives the rows of a query's counterparts
 by the official BPR&D table: the successor's for an old-code query (IPC 420 -> BNS 318(4)), the predecessor's for a
 new-code one.
+
+:func:`read_plain_number` reads a plain number in a classification question ("Which court tries 103?") as the
+section of that number the First Schedules list (BNS 103 today), the reading assumed being stated by the head.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..errors import RefError
 from ..types import ScheduleRow, StatuteRef
 from .refs import parse_ref
+
+if TYPE_CHECKING:
+    from .concordance import Concordance
+    from .question import QuestionAnalysis
+
+#: a question about the First Schedule's columns ("is 316(2) bailable?", "which court tries 103?")
+CLASSIFICATION_Q = re.compile(r"\b(?:bailable|non-bailable|cognizable|cognisable|non-cognizable|triable|tried|tries|"
+                              r"try|which court|what court)\b", re.I)
+#: a plain number of one to three digits standing alone: not part of a date ("10/05/2024", "2024"), an amount
+#: ("Rs 500", "5 lakh"), a term ("7 years") or a longer token ("103A" is a bare token the question analysis reads)
+PLAIN_NUMBER = re.compile(r"(?<![\w./(\u20b9$-])(?<!rs\.\s)(?<!rs\s)(?P<n>[0-9]{1,3})(?![\w(/.%-]|[.,]\d|\s*(?:years?|"
+                          r"months?|days?|hours?|lakhs?|crores?|rupees|rs\b|%|per\s?cent))", re.I)
 
 #: the Act whose offences each procedure code's First Schedule classifies (the Part I headings: "Offences under
 #: the Bharatiya Nyaya Sanhita", "Offences under the Indian Penal Code")
@@ -94,4 +111,37 @@ def describe(row: ScheduleRow) -> str:
             f"punishment: {row.punishment} ({row.schedule} First Schedule, p. {row.page})")
 
 
-__all__ = ["CLASSIFIED_ACTS", "Schedule", "classify", "counterpart_rows", "describe"]
+
+
+def read_plain_number(analysis: "QuestionAnalysis", schedule: Schedule,
+                      concordance: "Concordance | None" = None) -> "QuestionAnalysis":
+    """``analysis`` with one section read from a plain number, for a classification question
+    (:data:`CLASSIFICATION_Q`) that names no section ("Which court tries 103?"): the number is read as the section
+    the First Schedules list, of the code of the question's substantive era first (BNS today, IPC for an offence
+    before 1 July 2024), else of the other code; added as a ``bare`` :class:`~legal_rag.law.question.QuestionRef`
+    (its official successors / predecessors by ``concordance``). ``analysis`` unchanged when the question names a
+    section, is no classification question, holds no plain number or more than one, or when neither schedule lists
+    the number. Source of the rows: the First Schedule of the BNSS (BNS offences) and of the CrPC (IPC offences)."""
+    if analysis.refs or not CLASSIFICATION_Q.search(analysis.question):
+        return analysis
+    numbers = [m for m in PLAIN_NUMBER.finditer(analysis.question)
+               if not any(d.span[0] <= m.start() < d.span[1] for d in analysis.dates)]
+    if len(numbers) != 1:
+        return analysis
+    m = numbers[0]
+    order = ("IPC", "BNS") if analysis.substantive_era == "old" else ("BNS", "IPC")
+    ref = next((StatuteRef(act, m.group("n")) for act in order if schedule.section_rows(act, m.group("n"))), None)
+    if ref is None:
+        return analysis
+    from .question import QuestionRef
+
+    succ = pred = ()
+    if concordance is not None:
+        c = concordance.query(ref)
+        succ, pred = (c.targets, ()) if c.direction == "old_to_new" else ((), c.targets)
+    read = QuestionRef(ref, m.group("n"), (m.start("n"), m.end("n")), "bare", succ, pred)
+    return replace(analysis, refs=(read,))
+
+
+__all__ = ["CLASSIFICATION_Q", "CLASSIFIED_ACTS", "PLAIN_NUMBER", "Schedule", "classify", "counterpart_rows", "describe",
+           "read_plain_number"]

@@ -21,7 +21,7 @@ from typing import Literal, Mapping
 
 from ..errors import RefError
 from ..types import ScheduleRow, Section, StatuteRef
-from .align import Alignment, align
+from .align import Alignment, align, division_text
 from .classify import Schedule, classify, describe, counterpart_rows
 from .concordance import Concordance, Correspondence, load_concordance
 from .refs import FoundRef, parse_ref
@@ -117,7 +117,9 @@ def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None
 
 
 def format_lookup(result: LookupResult) -> str:
-    """Plain-text rendering for the CLI: one block per reading, each with its table rows."""
+    """Plain-text rendering for the CLI: one block per reading, each with its table rows, then the first 600
+    characters of each text: of the sub-section or clause a reference names ("BNS 318(4)": from "(4) Whoever
+    cheats"), else of the whole section."""
     if result.status == "ambiguous":
         return "\n\n".join([f"{result.query}: {result.message}"] + [format_lookup(r) for r in result.readings])
     if result.correspondence is None or result.status == "invalid":
@@ -135,8 +137,8 @@ def format_lookup(result: LookupResult) -> str:
     for row in result.classification:
         lines.append(f"  classification: {describe(row)}")
     for ref, sec in ((c.query, result.section), *result.counterparts):
-        if sec is not None:
-            lines.append(f"  --- {ref}: {sec.title}\n  {sec.text[:600]}")
+        if sec is not None:  # the sub-section or clause asked for, not the section's opening (BNS 318(4))
+            lines.append(f"  --- {ref}: {sec.title}\n  {(division_text(sec, ref.sub) or sec.text).strip()[:600]}")
     return "\n".join(lines)
 
 
