@@ -317,7 +317,7 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
          f"{' / '.join(f'{x:.1f}' for x in os.getloadavg())}.\n")
 
 
-def task1_precedents_section(work: Path, casebase_dir: Path) -> None:
+def task1_precedents_section(work: Path, casebase_dir: Path, diagnostic: bool = True) -> None:
     """AILA Task 1 by precedent search: weights chosen on Q1, Q3-Q10, then scored once on Q11-Q50
     (:func:`legal_rag.eval.runners.run_task1_precedents`; caches under ``work/task1``)."""
     from legal_rag.eval.metrics import AILA_METRICS
@@ -341,6 +341,36 @@ def task1_precedents_section(work: Path, casebase_dir: Path) -> None:
         emit(f"| {r.system} | " + " | ".join(f"{r.metrics[m]:.4f}" for m in AILA_METRICS) + " |")
     emit(f"\nTime: pool and signals {rep.seconds['load']:.0f}s (cached), grid {rep.seconds['choose']:.0f}s, text "
          f"signals p50 {rep.seconds['query_p50'] * 1000:.0f} ms per query; section {time.perf_counter() - t0:.0f}s.\n")
+    if diagnostic:
+        task1_diagnostic(work, casebase_dir)
+
+
+def task1_diagnostic(work: Path, casebase_dir: Path) -> None:
+    """Post-hoc, after the test figures: over the grid's settings with every query term, the best setting on
+    Q11-Q50 (an oracle, not a result) and 5-fold cross-validation over Q1, Q3-Q50 (each query scored with weights
+    chosen on the other folds)."""
+    from legal_rag.eval.aila import load_qrels
+    from legal_rag.eval.metrics import AILA_METRICS
+    from legal_rag.eval.task1 import cross_validate, describe, grid, load_or_compute, per_query
+
+    t0 = time.perf_counter()
+    base = Settings()
+    pool, sig = load_or_compute(base, work / "task1", casebase_dir=casebase_dir)
+    qrels = load_qrels(base.corpus_path, "task1")
+    qs = [f"AILA_Q{i}" for i in range(1, 51) if i != 2]
+    cands = [w for w in grid() if w.terms is None]
+    table = per_query(pool, sig, qrels, qs, cands)
+    mean = lambda per, m: sum(per[q][m] for q in TEST_QUERIES) / len(TEST_QUERIES)  # noqa: E731
+    best = max(range(len(cands)), key=lambda i: (round(mean(table[i], "map"), 12), -i))
+    cv, picks = cross_validate(table, qs, folds=5)
+    emit(f"Post-hoc diagnostic (run after the figures above were read; {len(cands)} settings with every query term, "
+         f"{time.perf_counter() - t0:.0f}s):\n")
+    emit("| diagnostic (Q11-Q50) | " + " | ".join(AILA_METRICS) + " |\n|---|" + "---|" * len(AILA_METRICS))
+    emit(f"| oracle: best setting on the test queries themselves ({describe(cands[best])}) | "
+         + " | ".join(f"{mean(table[best], m):.4f}" for m in AILA_METRICS) + " |")
+    emit("| 5-fold cross-validation over Q1, Q3-Q50 (folds by position mod 5) | "
+         + " | ".join(f"{mean(cv, m):.4f}" for m in AILA_METRICS) + " |")
+    emit("\nFolds chose: " + "; ".join(describe(cands[i]) for i in picks) + ".\n")
 
 
 def main() -> None:

@@ -211,5 +211,36 @@ def run_precedents(settings, work: Path, *, casebase_dir: Path, log: Callable[[s
                                                 "query_p50": text_s[len(text_s) // 2]})
 
 
+
+def per_query(pool, sig, qrels, queries: Sequence[str], candidates: Sequence[PrecedentWeights]
+              ) -> list[dict[str, dict[str, float]]]:
+    """For each setting, ``{qid: {metric: value}}`` (:data:`legal_rag.eval.metrics.AILA_METRICS`, one query at a
+    time)."""
+    from .metrics import AILA_METRICS, evaluate_run
+
+    return [{q: evaluate_run({q: qrels[q]}, {q: ranking(pool, sig, q, w)}, AILA_METRICS) for q in queries}
+            for w in candidates]
+
+
+def cross_validate(table: Sequence[Mapping[str, Mapping[str, float]]], queries: Sequence[str], folds: int = 5
+                   ) -> tuple[dict[str, dict[str, float]], list[int]]:
+    """K-fold cross-validation over ``queries`` (fold ``i % folds`` by position): each fold's queries are scored
+    with the setting (index into ``table``, from :func:`per_query`) of best mean MAP on the other folds, ties to
+    the earlier. Returns ``({qid: metrics}, [chosen index per fold])``. A diagnostic protocol: a query never
+    chooses its own weights, but test queries choose weights for one another."""
+    out: dict[str, dict[str, float]] = {}
+    picks = []
+    for k in range(folds):
+        held = [q for j, q in enumerate(queries) if j % folds == k]
+        rest = [q for q in queries if q not in held]
+        if not held or not rest:
+            raise ValueError(f"fold {k} of {folds} leaves nothing to choose on or to score")
+        best = max(range(len(table)), key=lambda i: (round(sum(table[i][q]["map"] for q in rest) / len(rest), 12),
+                                                      -i))
+        picks.append(best)
+        out.update({q: dict(table[best][q]) for q in held})
+    return out, picks
+
 __all__ = ["ALL_QUERIES", "Choice", "TUNE_QUERIES", "Task1Report", "build_pool", "choose", "compute_signals",
-           "describe", "evaluate", "grid", "load_or_compute", "ranking", "run_precedents"]
+           "cross_validate", "describe", "evaluate", "grid", "load_or_compute", "per_query", "ranking",
+           "run_precedents"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from legal_rag.eval.task1 import TUNE_QUERIES, choose, grid, ranking
+from legal_rag.eval.task1 import TUNE_QUERIES, choose, cross_validate, grid, ranking
 from legal_rag.retrieve.precedents import PrecedentIndex, PrecedentWeights
 from legal_rag.types import Judgment, Paragraph
 
@@ -45,6 +45,19 @@ def test_choose_picks_the_better_setting_and_breaks_ties_to_the_earlier():
     # equal figures: the earlier (simpler) one stays
     tie = choose(pool, sig, qrels, ["Q"], [para, PrecedentWeights(doc=0.0, para=0.5)])
     assert tie.weights == para
+
+
+def test_cross_validation_never_lets_a_query_choose_its_own_setting():
+    # setting 0 is best on q0 and q2 only, setting 1 on q1 and q3; with two folds (q0, q2) and (q1, q3) each fold
+    # takes the setting the other fold prefers
+    m = lambda v: {"map": v, "precision@10": 0.0, "bpref": 0.0, "mrr": v}  # noqa: E731
+    table = [{"q0": m(1.0), "q1": m(0.0), "q2": m(1.0), "q3": m(0.0)},
+             {"q0": m(0.0), "q1": m(0.5), "q2": m(0.0), "q3": m(0.5)}]
+    got, picks = cross_validate(table, ["q0", "q1", "q2", "q3"], folds=2)
+    assert picks == [1, 0]
+    assert got["q0"]["map"] == 0.0 and got["q1"]["map"] == 0.0
+    with pytest.raises(ValueError):
+        cross_validate(table, ["q0"], folds=2)
 
 
 @pytest.mark.slow
