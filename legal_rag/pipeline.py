@@ -394,6 +394,7 @@ class Pipeline:
         records = case_records(self._judgment_chunks, {c: cb.judgment(c) for c in cb.cases} if cb else None)
         got = judgment_answer(task, question, analysis.citations, records, self._judgment_chunks,
                               meta=meta.by_citation if meta else None, meta_covers=meta.covers if meta else None,
+                              meta_titles=meta.by_title if meta else None,
                               ranked=ranked, top_k=self.settings.top_k)
         if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):
             # an absent citation is left to the answer's own abstention (generate.abstain.missing_cases)

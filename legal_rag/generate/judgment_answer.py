@@ -14,6 +14,9 @@ order, problems):
   the verdict of :func:`legal_rag.generate.quotation.check_quotation`; a quotation not in the judgment named but
   in another indexed judgment is said to be there (and whose); with no judgment named, every indexed judgment is
   searched and the best verdict given;
+* ``case``: a judgment named by its title (:func:`~legal_rag.law.citation_lookup.record_named`): its name and
+  citations first, its conclusion quoted, its passages given; a title we do not hold is said to be absent, with
+  the judgments of the Supreme Court's index whose parties agree with it (their text not indexed here);
 * ``holding``: the ranked judgments' conclusions (:func:`legal_rag.generate.holding.holding_text`).
 """
 
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 from ..ingest.citations_meta import find_citations
 from ..law.citation_lookup import (CaseRecord, CitationCheck, MetaRecord, check_citation, index_records,
                                    record_named, titles_for)
+from ..law.cases import find_case_titles
 from ..law.judgment_questions import JudgmentTask
 from ..text import content_terms
 from ..law.pinpoint import locate
@@ -100,16 +104,42 @@ def _citation_answer(question: str, citations: Sequence[str], records: Sequence[
             lines.append(chk.message)  # a judgment cited twice ("[2024] 7 SCR 97 : 2024 INSC 479") is quoted once
             continue
         shown.add(chk.record.case)
-        mine = list(chunks[chk.record.case])
-        concl = conclusion(mine, question)
-        n = len(passages) + 1
-        loc = where(concl)
-        lines.append(f"{chk.message} Its conclusion{f' ({loc})' if loc else ''}: \u201c{quote_of(concl)}\u201d [{n}]")
-        terms = set(content_terms(question))  # the passages that speak to the question's words next
-        rest = sorted((c for c in mine if c.id != concl.id), key=lambda c: -len(terms & set(content_terms(c.text))))
-        rest = rest[:max(0, top_k - 1)]
-        passages += [concl, *rest]
+        said, given = _conclusion_of(chunks[chk.record.case], question, len(passages) + 1, top_k)
+        lines.append(f"{chk.message} {said}")
+        passages += given
     return JudgmentAnswer("\n\n".join(lines), _hits(passages), tuple(problems), tuple(checks))
+
+
+def _conclusion_of(mine: Sequence[Chunk], question: str, marker: int, top_k: int) -> tuple[str, list[Chunk]]:
+    """("Its conclusion (para N, p. P): “...” [marker]", the passages: the conclusion, then the ``top_k - 1``
+    sharing most content words with the question)."""
+    concl = conclusion(mine, question)
+    loc = where(concl)
+    terms = set(content_terms(question))
+    rest = sorted((c for c in mine if c.id != concl.id), key=lambda c: -len(terms & set(content_terms(c.text))))
+    return (f"Its conclusion{f' ({loc})' if loc else ''}: \u201c{quote_of(concl)}\u201d [{marker}]",
+            [concl, *rest[:max(0, top_k - 1)]])
+
+
+def _case_answer(question: str, records: Sequence[CaseRecord], chunks: Mapping[str, Sequence[Chunk]],
+                 meta_titles, top_k: int) -> JudgmentAnswer:
+    rec = record_named(question, records)
+    if rec is not None and chunks.get(rec.case):
+        said, given = _conclusion_of(chunks[rec.case], question, 1, top_k)
+        who = heading(rec.title, _cite(rec), rec.court, rec.date)
+        return JudgmentAnswer(f"{who}. {said}", _hits(given))
+    titles = find_case_titles(question)
+    title = titles[0].title if titles else question
+    rows = meta_titles(title) if meta_titles is not None and titles else ()
+    if rows:
+        listed = "; ".join(f"{r.title} ({', '.join(r.citations)}, decided {r.date})" for r in rows)
+        msg = (f"No judgment titled \u201c{title}\u201d is in the indexed sources, so its ratio cannot be stated. "
+               f"The Supreme Court's judgment index lists judgments whose party names contain these: {listed} "
+               f"(check whether one is meant); their text is not indexed here.")
+    else:
+        msg = (f"No judgment titled \u201c{title}\u201d is in the indexed sources, so its ratio cannot be stated. "
+               f"Please give a citation (neutral or law-report) for the judgment.")
+    return JudgmentAnswer(msg, (), (msg,))
 
 
 def _quotation_answer(task: JudgmentTask, records: Sequence[CaseRecord], chunks: Mapping[str, Sequence[Chunk]],
@@ -194,15 +224,19 @@ def judgment_answer(task: JudgmentTask, question: str, citations: Sequence[str],
                     chunks: Mapping[str, Sequence[Chunk]], *,
                     meta: Callable[[str], MetaRecord | None] | None = None,
                     meta_covers: Callable[[str], bool] | None = None,
+                    meta_titles: Callable[[str], Sequence[MetaRecord]] | None = None,
                     ranked: Sequence[tuple[str, Sequence[Hit]]] = (), top_k: int = 5) -> JudgmentAnswer:
     """The answer to ``task`` (module docstring). ``citations``: the question's canonical citations;
-    ``chunks``: case id -> its chunks in reading order; ``meta`` / ``meta_covers``: the Supreme Court's judgment
-    index (:class:`legal_rag.ingest.sc_metadata.ScMetadata` ``by_citation`` / ``covers``); ``ranked``: (case id,
-    its hits) best first, for a holding question; ``top_k``: passages given per judgment found by citation."""
+    ``chunks``: case id -> its chunks in reading order; ``meta`` / ``meta_covers`` / ``meta_titles``: the Supreme
+    Court's judgment index (:class:`legal_rag.ingest.sc_metadata.ScMetadata` ``by_citation`` / ``covers`` /
+    ``by_title``); ``ranked``: (case id, its hits) best first, for a holding question; ``top_k``: passages given
+    per judgment found by citation or title."""
     if task.kind == "quotation":
         got = _quotation_answer(task, records, chunks, meta, meta_covers)
     elif task.kind == "citation":
         got = _citation_answer(question, citations, records, chunks, meta, meta_covers, top_k)
+    elif task.kind == "case":
+        got = _case_answer(question, records, chunks, meta_titles, top_k)
     else:
         got = _holding_answer(question, ranked, records, chunks)
     return dataclasses.replace(got, citations=citations_of(got.text, got.passages))

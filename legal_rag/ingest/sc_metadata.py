@@ -12,6 +12,7 @@ such as ``[05-08-2020(English) ,2020 INSC 476(English)](https://api.sci.gov.in/.
 
 * ``by_citation(citation)``: the row (:class:`legal_rag.law.citation_lookup.MetaRecord`) whose neutral citation is
   ``citation`` (canonical, "2020 INSC 476"), or ``None``;
+* ``by_title(title)``: the rows whose parties agree with a title ("A v. B"), latest first;
 * ``covers(citation)``: True for a neutral citation of a year the index lists neutral citations for
   (:data:`MIN_YEAR_CITATIONS`) (so a missing
   one is no such judgment); False for a law-report citation (SCR/SCC/AIR), which the index does not list.
@@ -30,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..config import Settings
-from ..law.citation_lookup import MetaRecord, citation_key
+from ..law.citation_lookup import MetaRecord, citation_key, names_agree
 from .citations_meta import find_citations
 
 #: the archive's name pattern under ``corpus_path/judgments/metadata``
@@ -94,6 +95,12 @@ class ScMetadata:
 
     def by_citation(self, citation: str) -> MetaRecord | None:
         return self._by.get(citation_key(citation))
+
+    def by_title(self, title: str, limit: int = 3) -> tuple[MetaRecord, ...]:
+        """Up to ``limit`` rows (with a neutral citation) whose parties agree with ``title`` ("A v. B",
+        :func:`legal_rag.law.citation_lookup.names_agree`), latest first."""
+        hits = [r for r in self.rows if names_agree(title, r.title.replace(" VS ", " v. "))]
+        return tuple(sorted(hits, key=lambda r: r.date, reverse=True)[:limit])
 
     def covers(self, citation: str) -> bool:
         m = _NEUTRAL.match(citation)

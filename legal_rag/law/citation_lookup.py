@@ -13,10 +13,12 @@ the judgments whose citations we hold (:class:`CaseRecord`: the indexed judgment
 * ``absent``: neither holds it. For a neutral citation of a year the index covers, that means no such judgment;
   the index lists no law-report (SCR/SCC/AIR) citations, so for those the message says it cannot tell.
 
-Names agree (:func:`names_agree`) when each party given shares a distinctive word with one side of the stored
-title (the two sides may be given in either order): ``names_agree("Mohd Anwar v. State of Delhi", "Mohd. Anwar v.
-The State (N.C.T. of Delhi)") -> True``; ``names_agree("Ramesh v. Union of India", same) -> False``. Words every
-title shares ("State", "Union", "India", "Ors.", "and", "the") decide only for a party that has no other word.
+Names agree (:func:`names_agree`) when every distinctive word of each party given occurs in one side of the
+stored title (the two sides may be given in either order; a middle name may be left out, a word may not be
+spelt otherwise): ``names_agree("Mohd Anwar v. State of Delhi", "Mohd. Anwar v. The State (N.C.T. of Delhi)")
+-> True``; ``names_agree("Ramesh v. Union of India", same) -> False``; ``names_agree("Ramesh Kumar v. State of
+Punjab", "Baljinder Kumar v. State of Punjab") -> False``. Words every title shares ("State", "Union", "India",
+"Ors.", "and", "the") decide only for a party that has no other word.
 
 Examples::
 
@@ -113,7 +115,7 @@ def _party_agrees(given: str, stored: str) -> bool:
     mine = [w for w in _words(given) if len(w) > 1]
     special = [w for w in mine if w not in GENERIC_WORDS]
     if special:
-        return any(w in words for w in special)
+        return all(w in words for w in special)
     plain = [w for w in mine if w not in {"the", "of", "and"}]
     return bool(plain) and all(w in words for w in plain)
 

@@ -10,7 +10,9 @@
    '...'?") is none;
 2. ``citation``: the question names a reporter or neutral citation (``citations``, read by the caller's citation
    grammar);
-3. ``holding``: "which judgment / case / decision held (laid down, ruled, decided) X", "what did the Supreme Court
+3. ``case``: a judgment named by its title ("A v. B", :func:`legal_rag.law.cases.find_case_titles`) and asked
+   what it held, decided or said, its ratio, or a summary ("What did Mohd. Anwar v. State hold?");
+4. ``holding``: "which judgment / case / decision held (laid down, ruled, decided) X", "what did the Supreme Court
    hold on X", "is there a judgment holding X".
 
 ``None`` for every other question (a statute question keeps its own route).
@@ -20,6 +22,7 @@ Examples::
     judgment_task("Verify this quotation from Mohd. Anwar v. State: 'the plea of insanity was not raised'").kind
         -> "quotation"
     judgment_task("What did 2024 INSC 363 decide?", ("2024 INSC 363",)).kind           -> "citation"
+    judgment_task("What did Arnab Goswami v. State of Maharashtra hold?").kind          -> "case"
     judgment_task("Which judgment held that arrest is not mandatory?").kind             -> "holding"
     judgment_task("What is the punishment for theft?")                                 -> None
 """
@@ -33,7 +36,7 @@ from typing import Literal
 from .cases import find_case_titles
 from .refs import find_refs
 
-TaskKind = Literal["quotation", "citation", "holding"]
+TaskKind = Literal["quotation", "citation", "case", "holding"]
 #: a quotation shorter than this (in words) is too short to check
 MIN_QUOTE_WORDS = 4
 
@@ -52,6 +55,11 @@ _HOLDING_ASK = re.compile(
     r"\b(?:is|are)\s+there\s+(?:a|any)\s+(?:judgments?|cases?|decisions?|precedents?|rulings?)\s+(?:that\s+)?"
     r"(?:holding|held|holds|ruling|saying|which\s+held)\b|\bcase\s+law\s+(?:on|holding|for)\b",
     re.I | re.S)
+#: what a judgment named by its title held ("What did A v. B hold?", "the ratio of A v. B", "Summarise A v. B")
+_CASE_ASK = re.compile(
+    r"\b(?:what|which)\b.{0,60}?\b(?:hold|held|decide|decided|rule|ruled|say|said|find|found|lay\s+down|laid\s+down)"
+    r"\b|\bratio(?:\s+decidendi)?\s+(?:of|in)\b|\bsummari[sz]\w*\b|\b(?:holding|decision|judgment)\s+(?:of|in)\b|"
+    r"\bwhat\s+(?:was|is)\s+(?:decided|held)\s+in\b|\bdecided\s+in\b|\bheld\s+in\b", re.I | re.S)
 #: a quoted text: "..." (straight, after normal form) or '...' opened after a space, colon or bracket and closed
 #: before a space, punctuation or the end
 _DOUBLE = re.compile(r'"([^"]{10,})"', re.S)
@@ -94,6 +102,8 @@ def judgment_task(question: str, citations: tuple[str, ...] = ()) -> JudgmentTas
             return JudgmentTask("quotation", quote, rest)
     if citations:
         return JudgmentTask("citation", rest=question)
+    if find_case_titles(question) and _CASE_ASK.search(question):
+        return JudgmentTask("case", rest=question)
     if _HOLDING_ASK.search(question):
         return JudgmentTask("holding", rest=question)
     return None

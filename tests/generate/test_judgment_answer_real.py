@@ -118,3 +118,12 @@ def test_quotation_check_through_post_api_ask(real_pipeline):
     doc = r.json()
     assert "with changes" in doc["answer"] and "'father' -> 'mother'" in doc["answer"]
     assert doc["citations"] and "[2020] 7 S.C.R. 150" in str(doc["citations"])
+
+
+def test_judgment_named_by_title(real_pipeline):
+    ans = real_pipeline.ask("What was held in Arnab Goswami v. State of Maharashtra?")  # a middle name left out
+    assert ans.text.startswith("Arnab Manoranjan Goswami v. The State of Maharashtra & Ors., [2020] 11 S.C.R. 896")
+    assert "Its conclusion" in ans.text and ans.passages[0].chunk.case == "2020-11-SCR-896"
+    other = real_pipeline.ask("Summarise Vikas Kumar v. Union of India")
+    assert other.text.startswith("No judgment titled \u201cVikas Kumar v. Union of India\u201d is in the indexed "
+                                 "sources") and not other.passages

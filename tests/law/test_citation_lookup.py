@@ -64,3 +64,10 @@ def test_record_named_by_title_or_short_name():
     assert record_named("Verify this quotation from Mohd. Anwar v. State of NCT of Delhi", [ANWAR, VITUS]) == ANWAR
     assert record_named("Is this quote from Frank Vitus accurate", [ANWAR, VITUS]) == VITUS
     assert record_named("Is this quote from Arnab Goswami's case accurate", [ANWAR, VITUS]) is None
+
+
+def test_a_shared_surname_is_not_the_same_party():
+    assert not names_agree("Ramesh Kumar v. State of Punjab", "Baljinder Kumar @ Kala VS State of Punjab")
+    assert not names_agree("Vikas Kumar v. Union of India", "Pramod Kumar Saxena v. Union Of India & Ors.")
+    assert names_agree("Arnab Goswami v. State of Maharashtra", "Arnab Manoranjan Goswami v. The State of "
+                                                                 "Maharashtra & Ors.")  # a middle name left out

@@ -49,3 +49,17 @@ def test_quoted_text():
 ])
 def test_a_statute_quotation_is_no_judgment_task(q):
     assert judgment_task(q, ()) is None
+
+
+@pytest.mark.parametrize("q", [
+    "What did Mohd. Anwar v. State (NCT of Delhi) hold?",
+    "What was held in Arnab Goswami v. State of Maharashtra?",
+    "Summarise Frank Vitus v. Narcotics Control Bureau",
+    "What is the ratio of Sharif Ahmed v. State of U.P.?",
+])
+def test_case_named_by_title(q):
+    assert judgment_task(q, ()).kind == "case"
+
+
+def test_title_without_a_question_about_it_is_no_case_task():
+    assert judgment_task("Apply the facts of my case: A v. B had a contract for sale of land", ()) is None
