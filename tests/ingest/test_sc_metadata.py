@@ -26,6 +26,8 @@ def test_parse_table_reads_parties_date_and_neutral_citation():
     assert meta.by_citation("2020 INSC 477") is None
     assert not meta.covers("2020 INSC 477")  # one citation of 2020 is no coverage of that year
     assert not meta.covers("(2019) 5 SCC 9999")
+    assert meta.by_title("Chairman, C.P.T. v. M/s Arebee Star") == (rows[0],)
+    assert meta.by_title("Arebee Star v. Province of Bombay") == ()
 
 
 def test_real_archive_in_place_and_cached(tmp_path):
