@@ -311,6 +311,8 @@ class Pipeline:
         if judgments_only(filters) and answer.text.startswith(NOT_IN_SOURCES):  # say what the filter left out
             note = f"The filters ({describe(filters)}) keep judgments only: no statute was searched."
             answer = dataclasses.replace(answer, text=f"{answer.text} {note}", problems=(*answer.problems, note))
+        if draft.abstained:  # nothing answered: no case-base suggestions beside it (a follow-up sent alone, issue 14)
+            suggestions = ()
         if suggestions:
             answer = dataclasses.replace(answer, suggestions=suggestions)
         answer = self._with_head(answer, analysis, suggestions)
