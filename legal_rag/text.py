@@ -36,7 +36,7 @@ ABBREVIATIONS = frozenset({
     # case names and honorifics
     "mohd", "md", "retd", "smt", "shri", "sri", "sh", "km", "kum", "pvt", "inc", "corpn", "govt", "distt", "dist",
     "thr", "bros", "jr", "sr", "prof", "lt", "col", "capt", "maj", "insp", "addl", "asstt", "dy", "spl", "admn",
-    "m/s", "kr", "ld", "thru", "lrs", "adv", "advs", "corp",
+    "m/s", "kr", "ld", "thru", "lrs", "adv", "advs", "corp", "dt", "ex", "exh",
 })
 _INITIALS = re.compile(r"[A-Z]|(?:[A-Za-z]{1,2}\.)+[A-Za-z]{1,2}")
 

@@ -23,6 +23,8 @@ def sentences(text):
     "C. V. Govindappa and Others v. State of Karnataka held so.",
     "Justice K S Puttaswamy (Retd.), and Anr. v. Union of India and Ors. held so.",
     "Smt. Kamla w/o Sh. Ram v. M/s. Legacy Foods Pvt. Ltd. held so.",
+    "From the Judgment and Order Dt. 8 February 1990 of the High Court it appealed.",
+    "The dying declaration Ex. P-7 was recorded.",
     "Suraj Lamp And Industries (P) Ltd. Thru. Dir v. State Of Haryana held so.",
     "Vinod Jaswantray Vyas (Dead) Through Lrs. v. The State of Gujarat held so.",
     "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 held so.",

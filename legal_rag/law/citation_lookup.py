@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..text import normalise
-from .cases import find_case_titles
+from .cases import find_case_titles, split_title
 
 CheckStatus = Literal["found", "mismatch", "not_indexed", "absent"]
 
@@ -106,8 +106,8 @@ def _words(text: str) -> list[str]:
 
 
 def _sides(title: str) -> tuple[str, str]:
-    m = re.search(r"\s(?:v|vs|versus|v/s)\.?\s", title, re.I)
-    return (title[:m.start()], title[m.end():]) if m else (title, "")
+    sides = split_title(title)  # the case-name grammar: "C. V. Govindappa v. State" splits at "v.", not at the initial
+    return sides if sides else (title, "")
 
 
 def _party_agrees(given: str, stored: str) -> bool:

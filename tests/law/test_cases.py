@@ -95,3 +95,14 @@ def test_title_in_reads_initials_however_dotted_or_spaced():
     assert title_in("Shambhoo Nath Misra v. State of U.P.", "Shambhoo Nath Misra v. State of U. P.")
     assert not title_in("Mohd. Anwar v. State of Delhi", anwar)  # a missing word is no match
     assert not title_in("Ram v. State of U.P.", "Shambhoo Nath Misra v. State of U. P.")
+
+
+def test_citation_lookup_reads_titles_with_the_one_grammar():
+    """BL-49: the initial "V." of "C. V. Govindappa" is never the separator where a question's title is matched
+    with the stored titles (legal_rag.law.citation_lookup splits titles with split_title)."""
+    from legal_rag.law.citation_lookup import names_agree
+
+    stored = "C. V. Govindappa and Others v. State of Karnataka"
+    assert names_agree("C. V. Govindappa and Others v. State of Karnataka", stored)
+    assert names_agree("C.V. Govindappa v. State of Karnataka", stored)
+    assert not names_agree("C. V. Govindappa v. Union of India", stored)
