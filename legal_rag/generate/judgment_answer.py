@@ -132,7 +132,8 @@ def _case_answer(question: str, records: Sequence[CaseRecord], chunks: Mapping[s
     title = titles[0].title if titles else question
     rows = meta_titles(title) if meta_titles is not None and titles else ()
     if rows:
-        listed = "; ".join(f"{r.title} ({', '.join(r.citations)}, decided {r.date})" for r in rows)
+        listed = "; ".join(f"{r.title} ({', '.join(r.citations) or 'no neutral citation'}, decided {r.date})"
+                           for r in rows)
         msg = (f"No judgment titled \u201c{title}\u201d is in the indexed sources, so its ratio cannot be stated. "
                f"The Supreme Court's judgment index lists judgments whose party names contain these: {listed} "
                f"(check whether one is meant); their text is not indexed here.")

@@ -37,7 +37,7 @@ from .citations_meta import find_citations
 #: the archive's name pattern under ``corpus_path/judgments/metadata``
 ARCHIVE_GLOB = "sc_judgments_index*.tar.gz"
 #: bump when the parsed form changes (part of the cache key)
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 #: a year counts as covered (a neutral citation it lacks is no judgment) when the index lists at least this many
 #: neutral citations of it (2014-2016 list 1-12, 2017-2025 between 716 and 1,434)
@@ -80,7 +80,7 @@ def parse_table(text: str) -> Iterator[MetaRecord]:
 
 
 class ScMetadata:
-    """The parsed index: rows with a neutral citation, searchable by it (module docstring)."""
+    """The parsed index: every row, searchable by neutral citation and by parties (module docstring)."""
 
     def __init__(self, rows: Iterable[MetaRecord], total: int):
         self.rows = tuple(rows)
@@ -97,8 +97,9 @@ class ScMetadata:
         return self._by.get(citation_key(citation))
 
     def by_title(self, title: str, limit: int = 3) -> tuple[MetaRecord, ...]:
-        """Up to ``limit`` rows (with a neutral citation) whose parties agree with ``title`` ("A v. B",
-        :func:`legal_rag.law.citation_lookup.names_agree`), latest first."""
+        """Up to ``limit`` rows whose parties agree with ``title`` ("A v. B",
+        :func:`legal_rag.law.citation_lookup.names_agree`), latest first (judgments of every year, with or without
+        a neutral citation)."""
         hits = [r for r in self.rows if names_agree(title, r.title.replace(" VS ", " v. "))]
         return tuple(sorted(hits, key=lambda r: r.date, reverse=True)[:limit])
 
@@ -114,7 +115,7 @@ def archive_path(settings: Settings) -> Path | None:
 
 
 def read_archive(path: Path) -> tuple[list[MetaRecord], int]:
-    """(rows with a neutral citation, number of rows in all) of the archive at ``path``, read in place."""
+    """(every row, number of rows) of the archive at ``path``, read in place."""
     rows: list[MetaRecord] = []
     total = 0
     with tarfile.open(path) as tar:
@@ -126,8 +127,7 @@ def read_archive(path: Path) -> tuple[list[MetaRecord], int]:
                 continue
             for r in parse_table(fh.read().decode("utf-8", errors="replace")):
                 total += 1
-                if r.citations:
-                    rows.append(r)
+                rows.append(r)
     return rows, total
 
 
