@@ -17,7 +17,9 @@ such as ``[05-08-2020(English) ,2020 INSC 476(English)](https://api.sci.gov.in/.
   (:data:`MIN_YEAR_CITATIONS`) (so a missing
   one is no such judgment); False for a law-report citation (SCR/SCC/AIR), which the index does not list.
 
-Dates are ISO ``YYYY-MM-DD`` (the index prints ``DD-MM-YYYY``); parties are as listed ("A VS B").
+Dates are ISO ``YYYY-MM-DD`` (the index prints ``DD-MM-YYYY``); parties are as listed ("A VS B"). The archive
+holds files for 1950, 2006-2007 and 2010-2026 only (20,598 rows; 9,923 neutral citations, 2017-2026 nearly all): a
+judgment of the years between is "not listed", never "no such judgment".
 """
 
 from __future__ import annotations
