@@ -1,13 +1,16 @@
 """Benchmarks that print figures (not timed tests). Usage::
 
     HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 .venv/bin/python bench/run.py [--work DIR] [--task1-chunks N]
-        [--skip task1,langchain,sectionfind,...] [--only sectionfind] [--acts-index DIR] [--out bench/results.md]
+        [--skip task1,langchain,sectionfind,...] [--only sectionfind|task1] [--acts-index DIR] [--casebase DIR]
+        [--out bench/results.md]
 
 Sections: section finding (``--only sectionfind``: case-base evidence fused with direct retrieval, weights chosen
 on AILA Q1 and Q3-Q10, then AILA Task 2, the BNS-era variant and the dev set; see :func:`sectionfind_section`),
 AILA Task 2 (BM25 / dense / hybrid), the Acts index (ingest -> index throughput vs the embedder's raw
 throughput, dev set, BNS-era Task 2, query latency per stage, HNSW recall@10 vs exact search, LangChain
-EnsembleRetriever baseline on the same chunks) and AILA Task 1 (capped dense, see run_task1).
+EnsembleRetriever baseline on the same chunks) and AILA Task 1 (capped dense, see run_task1; with ``--casebase``
+also precedent search, weights chosen on Q1, Q3-Q10; ``--only task1 --casebase DIR --work .legal_rag`` runs only
+that, caching under ``WORK/task1``, plus a post-hoc diagnostic: see :func:`task1_precedents_section`).
 Every figure is appended to the markdown output as it is produced.
 """
 
