@@ -45,6 +45,7 @@ from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E4
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
 from . import html as fmt  # noqa: E402
+from .tablerow import row_page, rows_markdown  # noqa: E402
 
 if TYPE_CHECKING:
     from ..pipeline import Pipeline
@@ -186,8 +187,9 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             yield cleared(history, "No answer: the pipeline ended without an answer")
             return
         sources = fmt.sources_line(answer)
-        history[-1] = {"role": "assistant", "content": as_text(answer.text) + (f"\n\n{as_text(sources)}" if sources
-                                                                               else "")}
+        rows = rows_markdown(answer.head)  # the head's BPR&D table rows as links to /table-row (issue 14)
+        parts = [as_text(answer.text), as_text(sources) if sources else "", rows]
+        history[-1] = {"role": "assistant", "content": "\n\n".join(p for p in parts if p)}
         choices = fmt.source_choices(answer)
         yield (history, fmt.citations_panel(answer), banner_of(answer, kwargs["offence_date"]), answer,
                gr.update(choices=choices, value=choices[0][1] if choices else None),
@@ -339,6 +341,16 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             raise HTTPException(status_code=404, detail="not a corpus file")
         return FileResponse(path, media_type=_media_type(path), content_disposition_type="inline",
                             filename=path.name, headers={"X-Content-Type-Options": "nosniff"})
+
+    @api.get("/table-row/{name}/{row}", dependencies=[Depends(require_login)])
+    def table_row(name: str, row: str) -> Response:
+        """One row of a correspondence table (a head line's "BPR&D table, row 453"), as escaped text; 404 for a
+        file that is no table of the corpus or a row it does not have (:func:`legal_rag.ui.tablerow.row_page`)."""
+        try:
+            page = row_page(name, row, settings.corpus_path)
+        except (ValueError, OSError):
+            raise HTTPException(status_code=404, detail="not a row of a correspondence table") from None
+        return Response(page, media_type="text/html; charset=utf-8", headers={"X-Content-Type-Options": "nosniff"})
 
     @api.get("/case/{case}", dependencies=[Depends(require_login)])
     def case_page(case: str) -> Response:
