@@ -103,13 +103,104 @@ def load_or_compute(settings, work: Path, *, casebase_dir: Path, log: Callable[[
     return pool, sig
 
 
+CHUNKS_VERSION = 1
+CITATIONS_VERSION = 1
+
+
+def chunk_signals(settings, texts: Mapping[str, str], queries: Sequence[str], *, depth: int = 1000, embedder=None,
+                  log: Callable[[str], None] = print) -> dict:
+    """The "ours BM25" list of ``bench/results.md`` (:func:`legal_rag.eval.runners.run_task1`'s ``sparse`` mode:
+    BM25 over every fixed-size chunk of every judgment, the whole query text, its ``depth`` best chunks) as a
+    judgment signal: ``{"version", "chunk": {qid: {case: best chunk score}}, "seconds": {...}}``. Ranking
+    judgments by this signal alone is that row's ranking (judgments by their best chunk)."""
+    from ..index import Embedder, SparseIndex
+    from ..injection import index_text
+    from .runners import _chunks_for
+
+    t0 = time.perf_counter()
+    embedder = embedder or Embedder.from_settings(settings)
+    judgments, paras = load_casedocs(settings.corpus_path)
+    chunks = _chunks_for((), paras, {j.case_id: j for j in judgments}, settings, embedder)
+    case_of = {c.id: c.case for c in chunks}
+    t1 = time.perf_counter()
+    sparse = SparseIndex.build([c.id for c in chunks], [index_text(c) for c in chunks])
+    t2 = time.perf_counter()
+    log(f"task1 chunks: {len(chunks)} chunks in {t1 - t0:.0f}s, BM25 built in {t2 - t1:.0f}s")
+    out: dict = {"version": CHUNKS_VERSION, "chunk": {}, "seconds": {"chunk": t1 - t0, "build": t2 - t1}}
+    for q in queries:
+        best: dict[str, float] = {}
+        for cid, s in sparse.search(texts[q], depth):
+            best.setdefault(case_of[cid], float(s))  # best first: the first chunk of a case is its best
+        out["chunk"][q] = best
+    out["seconds"]["queries"] = time.perf_counter() - t2
+    return out
+
+
+def load_or_compute_chunks(settings, work: Path, *, log: Callable[[str], None] = print) -> dict:
+    """:func:`chunk_signals` for :data:`ALL_QUERIES`, cached as ``<work>/chunks.json.gz``."""
+    path = Path(work) / "chunks.json.gz"
+    if path.exists():
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            got = json.load(fh)
+        if got.get("version") == CHUNKS_VERSION:
+            return got
+    got = chunk_signals(settings, load_queries(settings.corpus_path), ALL_QUERIES, log=log)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with gzip.open(tmp, "wt", encoding="utf-8") as fh:
+        json.dump(got, fh)
+    tmp.replace(path)
+    return got
+
+
+def load_or_compute_citations(settings, work: Path, *, log: Callable[[str], None] = print) -> dict[str, int]:
+    """In-citations of each of the 2,914 judgments from the other judgments' text
+    (:func:`legal_rag.retrieve.precedents.citation_counts`: titles matched on both parties), cached as
+    ``<work>/citations.json``; ``{case: count}``."""
+    from ..retrieve.precedents import citation_counts
+
+    path = Path(work) / "citations.json"
+    if path.exists():
+        got = json.loads(path.read_text(encoding="utf-8"))
+        if got.get("version") == CITATIONS_VERSION:
+            return got["counts"]
+    t0 = time.perf_counter()
+    judgments, paras = load_casedocs(settings.corpus_path)
+    texts: dict[str, list[str]] = {}
+    for p in paras:
+        texts.setdefault(p.case, []).append(p.text)
+    counts = citation_counts({j.case_id: j.title for j in judgments}, {c: "\n".join(t) for c, t in texts.items()})
+    log(f"task1 citations: {sum(1 for v in counts.values() if v)} of {len(counts)} judgments cited "
+        f"({sum(counts.values())} citing pairs), {time.perf_counter() - t0:.0f}s")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": CITATIONS_VERSION, "counts": counts}), encoding="utf-8")
+    return counts
+
+
 def ranking(pool: PrecedentIndex, sig: dict, q: str, w: PrecedentWeights, limit: int = 1000) -> list[str]:
     """The fused judgment ranking of query ``q`` from the cached signals."""
     text = {k: v for k, v in sig["text"][q][str(w.terms)].items()}
     if w.agg == "sum" and w.top_k != 3:
         raise ValueError("cached paragraph sums are of the top 3 paragraphs")
+    if w.chunk:
+        text["chunk"] = sig["chunk"][q]  # KeyError: the chunk signal was not loaded (with_extras)
+    if w.prior and "prior" not in sig:
+        raise KeyError("prior weight without a loaded citation prior (with_extras)")
     sec = _section_signal(pool, sig, q, w.n_sections) if w.sections else {}
-    return [c for c, _ in fuse_signals(text, sec, w)[:limit]]
+    return [c for c, _ in fuse_signals(text, sec, w, sig.get("prior"))[:limit]]
+
+
+def with_extras(sig: dict, chunks: dict | None = None, counts: Mapping[str, int] | None = None) -> dict:
+    """``sig`` with the chunk-BM25 signal (``chunks`` from :func:`load_or_compute_chunks`) as ``sig["chunk"]`` and
+    the citation prior (:func:`legal_rag.retrieve.precedents.citation_prior` of ``counts``) as ``sig["prior"]``."""
+    from ..retrieve.precedents import citation_prior
+
+    out = dict(sig)
+    if chunks is not None:
+        out["chunk"] = chunks["chunk"]
+    if counts is not None:
+        out["prior"] = citation_prior(counts)
+    return out
 
 
 _SECTION_MEMO: dict = {}
@@ -141,8 +232,24 @@ def grid() -> list[PrecedentWeights]:
 
 
 def _simplicity(w: PrecedentWeights) -> tuple:
-    return (sum(1 for x in (w.doc, w.para, w.sections) if x), w.terms is not None, w.doc_b != 0.75, w.sections,
-            w.para)
+    return (sum(1 for x in (w.doc, w.para, w.sections, w.chunk, w.prior) if x), w.terms is not None,
+            w.doc_b != 0.75, w.prior, w.sections, w.para)
+
+
+def fused_grid(sections: Sequence[float] = GRID_WEIGHTS, prior: Sequence[float] = (0.0,)) -> list[PrecedentWeights]:
+    """The grid of session 7 (issue 18): every query term (the earlier choice's cut), weights
+    :data:`GRID_WEIGHTS` for the whole judgment (each ``b`` of :data:`DOC_B`), the paragraphs (max or sum of 3) and
+    the chunk-BM25 list, ``sections`` and ``prior`` weights as given; at least one text signal weighted. Holds the
+    chunk list alone (the 0.1504 row) and the earlier grid's every-term settings. Simplest first."""
+    out = []
+    for d, p, c, sw, pw in itertools.product(GRID_WEIGHTS, GRID_WEIGHTS, GRID_WEIGHTS, sections, prior):
+        if d == p == c == 0:
+            continue
+        for agg in (GRID_AGG if p else ("max",)):
+            for b in (DOC_B if d else (0.75,)):
+                out.append(PrecedentWeights(doc=d, para=p, sections=sw, agg=agg, top_k=3, terms=None, doc_b=b,
+                                            chunk=c, prior=pw))
+    return sorted(out, key=_simplicity)
 
 
 @dataclass(frozen=True)
@@ -183,7 +290,9 @@ def describe(w: PrecedentWeights) -> str:
     """One line naming a setting: ``doc(b=0.75) 1 + para(max) 0.25 + sections 0 (top 10), all query terms``."""
     agg = "max" if w.agg == "max" else f"sum top {w.top_k}"
     terms = "all query terms" if w.terms is None else f"top {w.terms} idf query terms"
-    return (f"doc(b={w.doc_b:g}) {w.doc:g} + para({agg}) {w.para:g} + sections {w.sections:g} (top {w.n_sections}), {terms}")
+    extra = (f" + chunk {w.chunk:g}" if w.chunk else "") + (f" + prior {w.prior:g}" if w.prior else "")
+    return (f"doc(b={w.doc_b:g}) {w.doc:g} + para({agg}) {w.para:g} + sections {w.sections:g} (top {w.n_sections})"
+            f"{extra}, {terms}")
 
 
 def run_precedents(settings, work: Path, *, casebase_dir: Path, log: Callable[[str], None] = print) -> Task1Report:

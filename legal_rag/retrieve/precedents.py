@@ -27,6 +27,7 @@ import gzip
 import json
 import math
 import os
+import re
 import shutil
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -69,6 +70,10 @@ class PrecedentWeights:
     doc_b: float = 0.0
     n_sections: int = 10
     depth: int = 1000
+    #: CombSUM weight of the chunk-BM25 list (best fixed-size chunk per judgment; issue 18, session 7)
+    chunk: float = 0.0
+    #: CombSUM weight of the citation prior (:func:`citation_prior`; only re-orders judgments a text signal found)
+    prior: float = 0.0
 
 
 # ---- fusion and aggregation (pure) -------------------------------------------------------------------------------
@@ -295,20 +300,85 @@ class PrecedentIndex:
         return fuse_signals(sig, sec, w)[:limit]
 
 
-def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str, float], w: PrecedentWeights
-                 ) -> list[tuple[str, float]]:
+def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str, float], w: PrecedentWeights,
+                 prior: Mapping[str, float] | None = None) -> list[tuple[str, float]]:
     """The CombSUM of :meth:`PrecedentIndex.search` from precomputed signals (``text`` as returned by
-    :meth:`PrecedentIndex.text_signals`). The section signal only re-orders judgments a text signal found."""
+    :meth:`PrecedentIndex.text_signals`, plus ``"chunk"``: ``{case: best chunk BM25}`` when ``w.chunk > 0``).
+    The section signal and the ``prior`` (``{case: weight}``, :func:`citation_prior`) only re-order judgments a
+    text signal found. Raises ValueError when ``w.chunk > 0`` and ``text`` has no ``"chunk"``."""
     para = text["para_max"] if w.agg == "max" else text["para_sum"]
     doc = text[f"doc@{w.doc_b:g}"]
-    pool = set(doc) | set(para) if w.sections else set()
-    sec = {c: v for c, v in sections.items() if c in pool}
-    return combsum([doc, para, sec], [w.doc, w.para, w.sections])
+    if w.chunk and "chunk" not in text:
+        raise ValueError("chunk weight without a chunk signal")
+    chunk = text["chunk"] if w.chunk else {}
+    found = set(doc) | set(para) | set(chunk) if (w.sections or w.prior) else set()
+    sec = {c: v for c, v in sections.items() if c in found}
+    pri = {c: v for c, v in (prior or {}).items() if c in found}
+    return combsum([doc, para, sec, chunk, pri], [w.doc, w.para, w.sections, w.chunk, w.prior])
 
 
 def _top(scores: Mapping[str, float], depth: int) -> dict[str, float]:
     order = sorted(scores, key=lambda c: (-scores[c], c))[:depth]
     return {c: scores[c] for c in order}
+
+
+# ---- citation prior: how many other judgments of the pool cite a judgment (its title) -----------------------------
+#: state names that law reports abbreviate in titles ("State of U.P."), read in both spellings
+_STATE_ABBR = {"u p": "uttar pradesh", "up": "uttar pradesh", "m p": "madhya pradesh", "mp": "madhya pradesh",
+               "a p": "andhra pradesh", "ap": "andhra pradesh", "h p": "himachal pradesh", "hp": "himachal pradesh",
+               "j k": "jammu kashmir", "t n": "tamil nadu", "w b": "west bengal", "uoi": "union of india",
+               "nct of delhi": "delhi", "govt": "government"}
+#: what ends a party's distinctive name: co-parties and representatives ("and Others", "& Anr.", "Etc.", "(Dead)
+#: through LRs"), a comma (a designation follows: "Supdt., West Bengal") or a bracket ("Umadevi (3)")
+_PARTY_END = re.compile(r"\s+(?:and|&)\s+(?:others|ors|another|anr)\b|\s+etc\b|,|\(|\[|\s+through\b|\s+thr\b", re.I)
+
+
+def party_key(party: str) -> str:
+    """The normal form two spellings of one party share: cut at :data:`_PARTY_END`, lower-cased, letters and digits
+    only (dots of initials dropped: "S.D.S." -> "sds", "U. P." -> "u p" -> "uttar pradesh" by
+    :data:`_STATE_ABBR`), "the" dropped. ``party_key("The State Of U.P. & Ors.") -> "state of uttar pradesh"``."""
+    p = _PARTY_END.split(party, maxsplit=1)[0]
+    p = re.sub(r"(?<=\b[a-z])\.(?=\s*[a-z]\b)", "", p.lower())  # "s.d.s." -> "sds."
+    p = re.sub(r"\b([a-z])\.\s*(?=[a-z]\.)", r"\1", p)
+    p = re.sub(r"[^a-z0-9]+", " ", p).split()
+    p = " ".join(w for w in p if w != "the")
+    for short, full in _STATE_ABBR.items():
+        p = re.sub(rf"(?<![a-z]){short}(?![a-z])", full, p)
+    return p
+
+
+def title_key(left: str, right: str) -> tuple[str, str] | None:
+    """``(party_key(left), party_key(right))``, or None when either side is empty after normalising."""
+    a, b = party_key(left), party_key(right)
+    return (a, b) if a and b else None
+
+
+def citation_counts(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, int]:
+    """For each case of ``titles`` (``{case: "Left v Right"}``, split by
+    :func:`legal_rag.law.cases.split_title`), how many *other* cases of ``texts`` (``{case: full text}``) name it:
+    a title found in the text (:func:`legal_rag.law.cases.find_case_titles`) with the same :func:`title_key` on
+    both sides (appellant and respondent; order kept). A citing case counts once per cited case; a case never cites
+    itself; cases whose titles share a key are each counted. Cases without a readable title score 0."""
+    from ..law.cases import find_case_titles, split_title
+
+    by_key: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for c, t in titles.items():
+        sides = split_title(t or "")
+        k = title_key(*sides) if sides else None
+        if k:
+            by_key[k].append(c)
+    citers: dict[str, set[str]] = defaultdict(set)
+    for src, text in texts.items():
+        for found in find_case_titles(text):
+            for c in by_key.get(title_key(found.left, found.right) or ("", ""), ()):
+                if c != src:
+                    citers[c].add(src)
+    return {c: len(citers.get(c, ())) for c in titles}
+
+
+def citation_prior(counts: Mapping[str, int]) -> dict[str, float]:
+    """``{case: log(1 + in-citations)}`` for cases cited at least once (others absent: 0 in a CombSUM)."""
+    return {c: math.log1p(n) for c, n in counts.items() if n > 0}
 
 
 def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragraph] = (), *, concordance=None,
