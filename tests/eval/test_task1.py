@@ -77,3 +77,36 @@ def test_chosen_weights_not_below_paragraph_bm25_on_training_queries_of_300_judg
     chosen = score("task1", "chosen", run(PrecedentWeights()), q300, TUNE_QUERIES).metrics["map"]
     bm25 = score("task1", "bm25", run(PrecedentWeights(doc=0.0, para=1.0)), q300, TUNE_QUERIES).metrics["map"]
     assert chosen >= bm25, (chosen, bm25)
+
+
+def test_fused_grid_holds_the_chunk_list_alone_and_the_earlier_every_term_settings():
+    from legal_rag.eval.task1 import fused_grid
+
+    g = fused_grid()
+    assert len(g) == len(set(g)) and all(w.doc or w.para or w.chunk for w in g)
+    assert PrecedentWeights(doc=0.0, para=0.0, chunk=0.25, doc_b=0.75) in g  # chunk BM25 alone (the 0.1504 row)
+    assert {w for w in grid() if w.terms is None} <= set(g)  # chunk weight 0: the earlier grid's every-term part
+    assert all(w.prior == 0 for w in g)
+    gp = fused_grid(sections=(0.0,), prior=(0.0, 0.5))
+    assert {w.prior for w in gp} == {0.0, 0.5} and all(w.sections == 0 for w in gp)
+
+
+def test_setting_table_ranks_as_ranking_does():
+    from legal_rag.eval.task1 import _Matrix, choose_from_table, setting_table, with_extras
+
+    pool = _pool()
+    text = {"doc@0": {"C1": 1.0, "C3": 2.0}, "doc@0.3": {"C1": 1.0, "C3": 2.0}, "doc@0.75": {"C3": 2.0},
+            "para_max": {"C1": 3.0, "C3": 1.0}, "para_sum": {"C1": 3.0, "C2": 0.5}}
+    sig = with_extras({"text": {"Q": {"None": text}}, "profile": {"Q": []}},
+                      {"chunk": {"Q": {"C2": 4.0, "C3": 1.0}}}, {"C1": 0, "C2": 3, "C3": 1})
+    qrels = {"Q": {"C1": 0, "C2": 1, "C3": 0}}
+    cands = [PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75), PrecedentWeights(doc=0.5, para=0.5, agg="sum"),
+             PrecedentWeights(doc=0.0, para=0.25, chunk=1.0), PrecedentWeights(doc=1.0, para=0.0, prior=1.0),
+             PrecedentWeights(doc=0.25, para=1.0, agg="sum", chunk=0.5, prior=0.5, doc_b=0.3)]
+    mat = _Matrix(pool, sig, ["Q"])
+    for w in cands:
+        assert mat.ranking("Q", w) == ranking(pool, sig, "Q", w)
+    table = setting_table(pool, sig, qrels, ["Q"], cands)
+    assert table[0]["Q"]["map"] == 0.0  # C2 absent from the doc@0.75 list
+    assert table[2]["Q"]["map"] == pytest.approx(1.0)  # chunk puts C2 first
+    assert choose_from_table(table, ["Q"]) == 2
