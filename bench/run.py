@@ -376,6 +376,30 @@ def task1_diagnostic(work: Path, casebase_dir: Path) -> None:
     emit("\nFolds chose: " + "; ".join(describe(cands[i]) for i in picks) + ".\n")
 
 
+def task1_fusion_section(work: Path, casebase_dir: Path) -> None:
+    """Precedent search with the chunk-BM25 list and the citation prior as signals (issue 18, session 7;
+    :func:`legal_rag.eval.task1.run_fusion`): each system chosen on Q1, Q3-Q10, then scored once on Q11-Q50; k-fold
+    cross-validation over Q1, Q3-Q50 as a secondary figure."""
+    from legal_rag.eval.metrics import AILA_METRICS
+    from legal_rag.eval.task1 import describe, run_fusion
+
+    t0 = time.perf_counter()
+    rep = run_fusion(Settings(), work / "task1", casebase_dir=casebase_dir)
+    emit(f"Citation prior: {rep.cited[0]} of 2,914 judgments cited by another ({rep.cited[1]} citing pairs).\n")
+    emit("| system (Q11-Q50) | training MAP (Q1, Q3-Q10) | " + " | ".join(AILA_METRICS) + " |\n|---|---|"
+         + "---|" * len(AILA_METRICS))
+    for st in rep.steps:
+        emit(f"| {st.test.system} ({st.grid} settings) | {st.train['map']:.4f} | "
+             + " | ".join(f"{st.test.metrics[m]:.4f}" for m in AILA_METRICS) + " |")
+    emit(f"| secondary: {len(rep.cv_picks)}-fold CV over Q1, Q3-Q50 on the last grid | – | "
+         + " | ".join(f"{rep.cv[m]:.4f}" for m in AILA_METRICS) + " |")
+    for st in rep.steps:
+        emit(f"\nBest training settings, {st.name}: " + "; ".join(f"{describe(w)}: {v:.4f}" for w, v in st.top) + ".")
+    emit("\nFolds chose: " + "; ".join(describe(w) for w in rep.cv_picks) + ".")
+    emit(f"\nTime: load {rep.seconds['load']:.0f}s, CV {rep.seconds['cv']:.0f}s, section "
+         f"{time.perf_counter() - t0:.0f}s.\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default="/tmp/legal_rag_bench")
@@ -383,7 +407,8 @@ def main() -> None:
     ap.add_argument("--skip", default="")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results.md"))
     ap.add_argument("--only", default="", help="run only this section (sectionfind, task1: "
-                                                         "precedent search, needs --casebase)")
+                                                         "precedent search, needs --casebase; task1-fusion: "
+                                                         "with the chunk list and citation prior)")
     ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
     ap.add_argument("--keep-defaults", action="store_true", help="sectionfind: module default weights, no grid")
     ap.add_argument("--no-quoted", action="store_true", help="sectionfind: no quoted-text statute identification")
@@ -401,6 +426,14 @@ def main() -> None:
             raise SystemExit("--only task1 needs --casebase DIR (a saved case base)")
         try:
             task1_precedents_section(work, Path(a.casebase))
+        finally:
+            Path(a.out).write_text("\n".join(OUT) + "\n")
+        return
+    if a.only == "task1-fusion":
+        if not a.casebase:
+            raise SystemExit("--only task1-fusion needs --casebase DIR (a saved case base)")
+        try:
+            task1_fusion_section(work, Path(a.casebase))
         finally:
             Path(a.out).write_text("\n".join(OUT) + "\n")
         return
