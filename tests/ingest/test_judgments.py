@@ -354,7 +354,7 @@ PDF_TITLES: dict[str, tuple[str, str]] = {
         "Dharmendra Kumar @ Dhamma v. State of Madhya Pradesh", NOTE + "; it writes 'M.P.' for the printed 'Madhya Pradesh'"),
     "SCR_2024INSC487_RatnuYadav_v_StateOfChhattisgarh.pdf": ("Ratnu Yadav v. The State of Chhattisgarh", NOTE + "; it drops 'The'"),
     "SCR_2024INSC490_VinodJaswantrayVyas_v_StateOfGujarat.pdf": (
-        "Vinod Jaswantray Vyas (Dead) Through Lrs v. The State of Gujarat", NOTE + "; it writes '(D)' for '(Dead) Through Lrs' and drops 'The'"),
+        "Vinod Jaswantray Vyas (Dead) Through Lrs. v. The State of Gujarat", NOTE + "; it writes '(D)' for '(Dead) Through Lrs' and drops 'The'"),
     "SCR_2024INSC242_AvitelPostStudioz_v_HSBC.pdf": (
         "Avitel Post Studioz Limited & Ors. v. HSBC PI Holdings (Mauritius) Limited", NOTE + "; it shortens both parties"),
     "SCR_2024INSC410_BarOfIndianLawyers_v_DKGandhi.pdf": (
@@ -391,6 +391,8 @@ PDF_TITLES: dict[str, tuple[str, str]] = {
 RUNNING_HEAD_DIFFERS: dict[str, str] = {
     "SCR_2020-11-27_ArnabGoswami_v_StateOfMaharashtra_2020-11-SCR-896.pdf": "the head drops '& Ors.'",
     "SCR_2024INSC242_AvitelPostStudioz_v_HSBC.pdf": "the head drops the respondent's last word 'Limited'",
+    "SCR_2024INSC490_VinodJaswantrayVyas_v_StateOfGujarat.pdf": "the head drops the stop of 'Lrs.' that the cause "
+                                                                "title prints",
 }
 
 #: text judgments (AILA, sc_ipc_selected) whose parsed title differs from their first line and index row, and why
