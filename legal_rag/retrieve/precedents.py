@@ -59,7 +59,10 @@ class PrecedentWeights:
     (``bench/results.md``, "Precedent search"): whole judgment with ``b = 0`` 0.5 + best paragraph 0.25, no section
     bonus, every query term (training MAP 0.0596; whole judgment alone at b = 0.75: 0.0084). Read after the choice:
     MAP 0.1347 on Q11-Q50, below BM25 over fixed chunks (0.1504): the training queries favoured b = 0, which does
-    not hold on the test queries (whole judgment alone: b = 0.75 0.1311, b = 0 0.0729)."""
+    not hold on the test queries (whole judgment alone: b = 0.75 0.1311, b = 0 0.0729). Session 7: with ``chunk``
+    in the grid the training choice is unchanged (chunk weight 0); with ``prior`` it is whole judgment 1 + best
+    paragraph 0.5 + prior 0.25 (training MAP 0.0607, test 0.1116): the defaults keep ``prior = 0`` because
+    :meth:`PrecedentIndex.search` has no citation prior to weigh and that choice scored lower on Q11-Q50."""
 
     doc: float = 0.5
     para: float = 0.25
