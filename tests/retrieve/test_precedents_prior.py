@@ -45,3 +45,25 @@ def test_prior_and_chunk_only_reorder_what_text_signals_found():
     assert [c for c, _ in with_chunk] == ["B", "A", "C"]
     with pytest.raises(ValueError):
         fuse_signals({k: v for k, v in text.items() if k != "chunk"}, {}, PrecedentWeights(doc_b=0.75, chunk=1.0))
+
+
+@pytest.mark.slow
+def test_citation_counts_on_300_aila_judgments(real_settings):
+    """Real corpus: among the first 300 AILA judgments some are named by another, and every count is backed by a
+    citing text that names the cited judgment's first party (checked by plain substring, not by the key rule)."""
+    from legal_rag.eval.aila import load_casedocs
+    from legal_rag.law.cases import split_title
+    from legal_rag.text import normalise
+
+    judgments, paras = load_casedocs(real_settings.corpus_path, 300)
+    texts: dict[str, list[str]] = {}
+    for p in paras:
+        texts.setdefault(p.case, []).append(p.text)
+    full = {c: "\n".join(t) for c, t in texts.items()}
+    titles = {j.case_id: j.title for j in judgments}
+    counts = citation_counts(titles, full)
+    cited = {c: n for c, n in counts.items() if n}
+    assert len(cited) >= 3, cited
+    for c in cited:
+        first = normalise(split_title(titles[c])[0]).split()[0].strip(".,")
+        assert sum(1 for d, t in full.items() if d != c and first in normalise(t)) >= counts[c], (c, titles[c])
