@@ -114,13 +114,14 @@ def chunk_signals(settings, texts: Mapping[str, str], queries: Sequence[str], *,
     judgment signal: ``{"version", "chunk": {qid: {case: best chunk score}}, "seconds": {...}}``. Ranking
     judgments by this signal alone is that row's ranking (judgments by their best chunk)."""
     from ..index import Embedder, SparseIndex
+    from ..ingest.chunk import chunk_corpus
     from ..injection import index_text
-    from .runners import _chunks_for
 
     t0 = time.perf_counter()
     embedder = embedder or Embedder.from_settings(settings)
     judgments, paras = load_casedocs(settings.corpus_path)
-    chunks = _chunks_for((), paras, {j.case_id: j for j in judgments}, settings, embedder)
+    chunks = chunk_corpus((), paras, embedder, judgments={j.case_id: j for j in judgments},
+                          chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)  # as run_task1's
     case_of = {c.id: c.case for c in chunks}
     t1 = time.perf_counter()
     sparse = SparseIndex.build([c.id for c in chunks], [index_text(c) for c in chunks])
