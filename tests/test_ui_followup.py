@@ -83,9 +83,11 @@ def test_banner_date_per_act_and_row_links(conc):
     assert "decides" not in plain  # no date known: no date sentence
     both = fmt.supersession_banner(flags, offence_date=dt.date(2024, 8, 1), proceeding_date=dt.date(2024, 6, 3))
     assert "the BNS governs" in both and "the CrPC and the Evidence Act continue" in both
-    linked = fmt.supersession_banner(flags, row_link=lambda name: f"/source/{name}" if name.endswith(".csv") else None)
-    assert '<a class="lr-row" href="/source/BPRD_correspondence_BNS_to_IPC_clean.csv"' in linked
-    assert '<a class="lr-row"' not in fmt.supersession_banner(flags, row_link=lambda name: None)
+    row = flags[0].source_row.split("#")[1]
+    linked = fmt.supersession_banner(flags, row_link=lambda name, r: f"/table-row/{name}/{r}" if name.endswith(".csv")
+                                     else None)
+    assert f'<a class="lr-row" href="/table-row/BPRD_correspondence_BNS_to_IPC_clean.csv/{row}"' in linked
+    assert '<a class="lr-row"' not in fmt.supersession_banner(flags, row_link=lambda name, r: None)
 
 
 def test_banner_escapes_and_keeps_problems_out_of_sight():

@@ -67,6 +67,8 @@ def test_chat_message_links_the_head_row_and_the_route_serves_it(real_pipeline, 
     demo = create_app(real_pipeline.settings.model_copy(update={"data_dir": tmp_path}), real_pipeline)
     v = run_ask(demo, "What is the BNS equivalent of IPC 420?")
     assert f"[BPR&amp;D table, row {num}](/table-row/{name}/{num})" in v.chat[-1]["content"]
+    # the banner's flag names the same row as a link to the same route (issue 14: "the table row as a link")
+    assert f'<a class="lr-row" href="/table-row/{name}/{num}"' in v.banner
     with TestClient(create_server(real_pipeline.settings, real_pipeline)) as api:
         r = api.get(f"/table-row/{name}/{num}")
         assert r.status_code == 200 and f"BPR&amp;D table, row {num}" in r.text

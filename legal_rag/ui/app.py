@@ -45,7 +45,7 @@ from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E4
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
 from . import html as fmt  # noqa: E402
-from .tablerow import row_page, rows_markdown  # noqa: E402
+from .tablerow import TABLE_FILES, row_page, row_url, rows_markdown  # noqa: E402
 
 if TYPE_CHECKING:
     from ..pipeline import Pipeline
@@ -133,8 +133,11 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             dates = {"offence_date": offence_date}
         return fmt.supersession_banner(answer.flags, answer.problems, row_link=row_link, **dates)
 
-    def row_link(name: str) -> str | None:
-        """A link to a correspondence table's file when the server serves it (``Pipeline.source_file``)."""
+    def row_link(name: str, row: str = "") -> str | None:
+        """A link to one row of a correspondence table (``/table-row``, :mod:`legal_rag.ui.tablerow`), else to the
+        table's file when the server serves it (``Pipeline.source_file``), else None."""
+        if row and name in TABLE_FILES:
+            return row_url(name, row)
         try:
             pipe.source_file(name)
         except (LegalRagError, OSError, ValueError):

@@ -152,16 +152,17 @@ def _refs(refs: Iterable) -> str:
     return ", ".join(str(r) for r in refs if not (getattr(r, "sub", ()) and r.base in refs))
 
 
-def _row_label(source_row: str, row_link: Callable[[str], str | None] | None) -> str:
-    """"BPR&D table, row 453" per row of ``source_row`` ("<file>#<row>;..."), each a link when ``row_link(file)``
-    gives a URL (the table's file is served), else plain text; the file name is kept as the link's title."""
+def _row_label(source_row: str, row_link: Callable[[str, str], str | None] | None) -> str:
+    """"BPR&D table, row 453" per row of ``source_row`` ("<file>#<row>;..."), each a link when ``row_link(file,
+    row)`` gives a URL (the row is served: ``/table-row``), else plain text; the file name is kept as the link's
+    title."""
     out = []
     for part in filter(None, source_row.split(";")):
         name, _, row = part.partition("#")
         label = f"BPR&D table, row {row}" if row else "BPR&D table"
         if "DERIVED" in name:
             label += " (derived, not official)"
-        url = row_link(name) if row_link else None
+        url = row_link(name, row) if row_link else None
         out.append(f'<a class="lr-row" href="{escape(url)}" target="_blank" title="{escape(name)}">{escape(label)}</a>'
                    if url else f'<span class="lr-row" title="{escape(name)}">{escape(label)}</span>')
     return "; ".join(dict.fromkeys(out))
@@ -186,7 +187,7 @@ def _words(kind: str, old, new: list) -> str:
     return ""
 
 
-def _flag(group: list[SupersessionFlag], row_link: Callable[[str], str | None] | None) -> str:
+def _flag(group: list[SupersessionFlag], row_link: Callable[[str, str], str | None] | None) -> str:
     f = group[0]
     kind = f.kind
     new = [r for g in group for r in g.new]
@@ -233,10 +234,10 @@ def date_rules(offence_date: dt.date | None = None, proceeding_date: dt.date | N
 
 def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[str] = (), *,
                         offence_date: dt.date | None = None, proceeding_date: dt.date | None = None,
-                        row_link: Callable[[str], str | None] | None = None) -> str:
+                        row_link: Callable[[str, str], str | None] | None = None) -> str:
     """The banner a lawyer reads (issue 14, BL-61): each distinct flag once, in words ("IPC 420 → BNS 318(4)
     Applies: BNS -- IPC 420 is replaced by BNS 318(4) for offences committed on or after 1 July 2024 ... (BPR&D
-    table, row 453)"), the table row a link when ``row_link(file)`` gives one; then, with a date known, which date
+    table, row 453)"), the table row a link when ``row_link(file, row)`` gives one; then, with a date known, which date
     decides for each Act (:func:`date_rules`). Where each flag was found (query, passage chunk ids, answer), the
     notes as the flag module wrote them and ``problems`` (verifier messages, notices) go to a collapsed
     ``<details>`` ("Details"), never the banner's text. "" when there is nothing to show.
