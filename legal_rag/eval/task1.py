@@ -238,7 +238,7 @@ def _simplicity(w: PrecedentWeights) -> tuple:
 
 
 def fused_grid(sections: Sequence[float] = GRID_WEIGHTS, prior: Sequence[float] = (0.0,)) -> list[PrecedentWeights]:
-    """The grid of session 7 (issue 18): every query term (the earlier choice's cut), weights
+    """The grid of the second pass (issue 18, session 6): every query term (the earlier choice's cut), weights
     :data:`GRID_WEIGHTS` for the whole judgment (each ``b`` of :data:`DOC_B`), the paragraphs (max or sum of 3) and
     the chunk-BM25 list, ``sections`` and ``prior`` weights as given; at least one text signal weighted. Holds the
     chunk list alone (the 0.1504 row) and the earlier grid's every-term settings. Simplest first."""

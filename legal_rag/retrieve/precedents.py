@@ -73,7 +73,7 @@ class PrecedentWeights:
     doc_b: float = 0.0
     n_sections: int = 10
     depth: int = 1000
-    #: CombSUM weight of the chunk-BM25 list (best fixed-size chunk per judgment; issue 18, session 7)
+    #: CombSUM weight of the chunk-BM25 list (best fixed-size chunk per judgment; issue 18, session 6 second pass)
     chunk: float = 0.0
     #: CombSUM weight of the citation prior (:func:`citation_prior`; only re-orders judgments a text signal found)
     prior: float = 0.0
