@@ -154,7 +154,7 @@ class Pipeline:
             analysis = analyse_question(query, concordance=self.concordance)
         hits = with_successors(query, search(query, self.index, self.settings, filters=filters,
                                              dense_query=dense_query, analysis=analysis),
-                               self.index, self.concordance, filters)
+                               self.index, self.concordance, filters, derived=self.derived_division)
         suggestions = suggest(query, analysis, self.index, self.casebase, self.settings,
                               concordance=self.concordance, filters=filters)
         lead = suggestion_hits(suggestions, self.index, self.casebase, self.concordance, filters,
@@ -175,6 +175,14 @@ class Pipeline:
 
         return lookup(self.read_input(text), self.concordance,
                       sections=self.index.sections() if self._has_index else None, schedule=self.schedule)
+
+    def derived_division(self, ref):
+        """The division of the new code the texts align ``ref`` to where the official table stops at a section
+        (IPC 376(2)(n) -> BNS 64(2)(m), "derived from the texts", not official: :func:`legal_rag.law.align.align`
+        over the indexed sections), or None."""
+        from .law.align import align
+
+        return align(ref, self.concordance, self.index.sections() if self._has_index else {})
 
     def resolve_filters(self, filters: FilterArg) -> "Filters | None":
         """``filters`` read (:meth:`legal_rag.retrieve.filters.Filters.of`) and checked against the index
@@ -425,13 +433,8 @@ class Pipeline:
             sections = self.index.sections() if self._has_index else {}
             return not missing_division(ref, sections.get(ref.base), self.concordance)
 
-        def derived(ref):  # IPC 376(2)(n): BNS 64(2)(m) by the texts where the table stops at BNS 64
-            from .law.align import align
-
-            return align(ref, self.concordance, self.index.sections() if self._has_index else {})
-
         head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
-                            exists=exists, derived=derived)
+                            exists=exists, derived=self.derived_division)
         from .verify import relevant  # the provisions that answer lead, in the head's order; the rest are related
 
         answer = relevant(answer, head, analysis, self.concordance)

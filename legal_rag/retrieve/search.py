@@ -63,11 +63,34 @@ def sparse_hits(query: str, index, candidates: int, filters: Filters | None = No
     return _hits(index, pairs, "sparse")
 
 
+def _prints_division(index, act: str, section: str, path: tuple[str, ...]):
+    """A test ``chunk -> bool``: does the chunk print division ``path`` (``("4",)``, ``("2", "n")``) of the
+    section? True when its marker is printed there or the chunk begins inside it
+    (:func:`legal_rag.law.pinpoint.printed`), or when the chunk holds the division's opening words as the whole
+    section prints them (:func:`legal_rag.law.align.division_text`; this also reads a clause list past an
+    amended-out clause, IPC 376(2)'s "(i) * * *")."""
+    from ..law.align import division_text
+    from ..law.pinpoint import chunk_layout, printed
+    from ..types import StatuteRef
+
+    sections = index.sections() if hasattr(index, "sections") else {}
+    sec = sections.get(StatuteRef(act, section)) if sections else None
+    text = division_text(sec, path) if sec is not None else None
+    probe = " ".join(text.split())[:60] if text else ""
+
+    def prints(chunk: Chunk) -> bool:
+        return printed(chunk_layout(chunk), path) is not None or bool(probe) and probe in " ".join(chunk.text.split())
+    return prints
+
+
 def lookup_hits(query: str, index, filters: Filters | None = None,
                 refs: Sequence[tuple[str, str, tuple[str, ...]]] | None = None) -> list[Hit]:
     """Chunks of the sections the query names ("IPC 420", "s. 498-A", "BNS 318(4)"), found by metadata.
 
-    For a sub-section reference the chunks whose text starts that sub-section come first. A reference with no
+    For a sub-section or clause reference the chunks whose text prints that division come first (its marker is
+    printed there or the chunk begins inside it: :func:`legal_rag.law.pinpoint.printed`, so "IPC 376(2)(n)" leads
+    with the chunk printing clause (n), not the section's opening), then those that start the sub-section. A
+    reference with no
     Act ("s. 498-A") is looked up in every Act that has such a section. Scores are 1.0 (an exact match).
     ``refs`` (``(act, section, sub)``, e.g. from :func:`legal_rag.retrieve.sectionrefs.analysis_refs`) replaces
     reading ``query`` when given.
@@ -76,7 +99,9 @@ def lookup_hits(query: str, index, filters: Filters | None = None,
     for act, section, sub in (query_refs(query) if refs is None else refs):  # one entry per Act that has it
         chunks = index.by_ref(act, section)
         if sub:
-            chunks = sorted(chunks, key=lambda c: (sub[0] not in dict(c.meta).get("subs", "").split(","), c.part))
+            prints = _prints_division(index, act, section, tuple(sub[:2]))
+            chunks = sorted(chunks, key=lambda c: (not prints(c), sub[0] not in dict(c.meta).get("subs", "").split(","),
+                                                   c.part))
         out.extend(chunks)
     if filters is not None and not filters.is_empty():
         from ..index import chunk_metadata

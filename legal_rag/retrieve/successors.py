@@ -7,16 +7,17 @@ this, "What is the BNS equivalent of IPC 420?" retrieves IPC 420 only, never BNS
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..law import Concordance, find_refs
-from ..types import OLD_ACTS, Hit
+from ..types import OLD_ACTS, Hit, StatuteRef
 from .filters import Filters
 from .search import lookup_hits
 
 
 def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concordance: Concordance,
-                    filters: Filters | Mapping[str, Any] | None = None) -> tuple[Hit, ...]:
+                    filters: Filters | Mapping[str, Any] | None = None,
+                    derived: Callable[[StatuteRef], Any] | None = None) -> tuple[Hit, ...]:
     """``hits`` with the successors (per the BPR&D correspondence table row) of every old-code section that
     ``query`` names merged into the query's own ``lookup`` hits, as ``lookup`` hits; ranks renumbered from 1.
 
@@ -25,13 +26,22 @@ def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concor
     chunks) cannot push its successor (BNS 64) out of the ``top_k`` passages the generator reads. ``"IPC 420"`` ->
     IPC 420's first chunk, BNS 318(4)'s chunk (the sub-section's first), then the rest. The result is no shorter
     than ``hits`` and never repeats a chunk id. A query that names no old-code section returns ``hits`` unchanged
-    (as a tuple)."""
+    (as a tuple). ``derived(ref)`` (optional; :func:`legal_rag.law.align.align` bound to the index's sections)
+    gives the division the texts align an old sub-section or clause to where the table stops at a section: that
+    section is still the one looked up, led by the chunk printing the aligned division."""
     hits = tuple(hits)
     targets = []
     for f in find_refs(query):
         if f.status == "ok" and f.ref.act in OLD_ACTS:
             corr = concordance.successors(f.ref)
-            targets += [t for t in corr.targets if t not in targets]
+            # where the table stops at a section (IPC 376(2)(n) -> BNS 64) and the texts align the division
+            # (:func:`legal_rag.law.align.align`: BNS 64(2)(m), derived, not official), the look-up of that same
+            # section leads with the chunk printing the aligned division; the section looked up stays the table's
+            fine = derived(f.ref) if derived is not None and f.ref.sub else None
+            new = getattr(fine, "new", None)
+            found = [new] if new is not None and any(t.base == new.base for t in corr.targets) else []
+            targets += [t for t in found + list(corr.targets) if t not in targets
+                        and not (found and t.base == found[0].base and not t.sub)]
     if not targets:
         return hits
     flt = Filters.of(filters)

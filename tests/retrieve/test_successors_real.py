@@ -75,3 +75,32 @@ def test_the_answer_quotes_the_successor_the_table_names(real_pipeline, question
     cited = {(c.ref.act, c.ref.section) for c in answer.citations if c.ref is not None}
     assert cited & successors, (question, sorted(cited))
     assert old in cited  # the old section itself is still quoted
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_named_clause_leads_its_look_up_and_its_successor_by_the_texts(real_pipeline):
+    """IPC 376(2)(n): the look-up leads with the chunk printing clause (n) (IPC 376(2) prints an amended-out "(i)
+    * * *", which the layout alone does not read past), and the successor the table names at section level (BNS 64)
+    leads with the chunk printing the clause the texts align it to (BNS 64(2)(m), derived, not official), not with
+    the section's opening. The clause words are read from the indexed sections, not typed here."""
+    from legal_rag.law.align import division_text
+    from legal_rag.retrieve.search import lookup_hits
+    from legal_rag.retrieve.successors import with_successors
+
+    idx = real_pipeline.index
+    old = StatuteRef("IPC", "376", ("2", "n"))
+    fine = real_pipeline.derived_division(old)
+    assert fine is not None and fine.new.act == "BNS" and fine.new.sub[0] == "2"
+    old_words = _words(division_text(idx.sections()[old.base], old.sub))[:60]
+    new_words = _words(division_text(idx.sections()[fine.new.base], fine.new.sub))[:60]
+    first = lookup_hits("IPC 376(2)(n)", idx)[0].chunk
+    assert old_words in _words(first.text) and first.part > 0  # not the section's opening chunk
+    hits = with_successors("BNS equivalent of IPC 376(2)(n)", [], idx, real_pipeline.concordance,
+                           derived=real_pipeline.derived_division)
+    bns = [h.chunk for h in hits if h.chunk.ref is not None and h.chunk.ref.base == fine.new.base]
+    assert bns and new_words in _words(bns[0].text) and bns[0].part > 0
+    plain = with_successors("BNS equivalent of IPC 376(2)(n)", [], idx, real_pipeline.concordance)
+    assert [h.chunk for h in plain if h.chunk.ref is not None and h.chunk.ref.base == fine.new.base][0].part == 0
