@@ -143,8 +143,9 @@ class CaseBase:
             data = json.load(fh)
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"{path}: case base format {data.get('format')!r}, expected {FORMAT_VERSION}")
-        judgments = [Judgment(**{**j, "citations": tuple(j["citations"]), "case_numbers": tuple(j["case_numbers"])})
-                     for j in data["judgments"]]
+        judgments = [Judgment(**{**j, "citations": tuple(j["citations"]), "case_numbers": tuple(j["case_numbers"]),
+                                 "printed_pages": tuple(tuple(x) for x in j.get("printed_pages", ()))})
+                     for j in data["judgments"]]  # a case base saved before printed pages were read has none
         paras = [Paragraph(c, n, t, s, tuple(pg), tuple(_ref_of(r) for r in cites))
                  for c, n, t, s, pg, cites in data["paragraphs"]]
         return cls(judgments, paras, SparseIndex.load(path / "bm25"))

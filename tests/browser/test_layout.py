@@ -5,7 +5,7 @@ BL-62, BL-64). Layout facts are asserted from element boxes; screenshots at both
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 from browser_helpers import ask  # noqa: E402  (tests/browser is on sys.path: conftest)
 
 pytestmark = pytest.mark.browser
@@ -154,7 +154,13 @@ def test_an_error_clears_the_previous_answers_exports(sized):
     assert page.locator("#lr-export-json:not([disabled])").count() == 1
     page.fill("#lr-date textarea, #lr-date input", "20/06/2024")
     page.fill("#lr-question textarea", SECTION_Q)
+    before = page.locator("#lr-chat .message").count()
     page.click("#lr-ask")
+    try:  # hang guard only: a click landing while the previous answer's event chain still settles is dropped
+        page.wait_for_function(f"document.querySelectorAll('#lr-chat .message').length >= {before + 2}",
+                               timeout=20_000)
+    except PlaywrightTimeout:
+        page.click("#lr-ask")
     page.wait_for_selector("#lr-export-json[disabled]")
     assert page.locator("#lr-citations .lr-cite").count() == 0
     last = page.locator("#lr-chat .message").last.inner_text()
