@@ -247,6 +247,14 @@ def test_cli_reexports_a_json_answer(answer, tmp_path):
     assert sorted(p.name for p in (tmp_path / "all").iterdir()) == sorted(
         "legal-rag-answer" + f.ext for f in FORMATS.values())
     assert docx_footnotes((tmp_path / "all" / "legal-rag-answer.docx").read_bytes())[1].startswith("Bharatiya")
+    # one format into an existing directory (new-user trial: "-o exports/" with -f md raised IsADirectoryError)
+    (tmp_path / "one").mkdir()
+    run = CliRunner().invoke(_cli(), ["export", "--from-json", str(src), "-f", "csv", "-o", str(tmp_path / "one")])
+    assert run.exit_code == 0, run.output
+    assert [p.name for p in (tmp_path / "one").iterdir()] == ["legal-rag-answer.csv"]
+    run = CliRunner().invoke(_cli(), ["export", "--from-json", str(src), "-f", "md", "-o",
+                                      str(tmp_path / "missing" / "a.md")])
+    assert run.exit_code == 1 and run.stderr.startswith("error: --out ") and run.stderr.count("\n") == 1
 
 
 def test_cli_errors_are_one_line(tmp_path):

@@ -58,9 +58,16 @@ def export(
             for name, path in write_exports(doc, out).items():
                 typer.echo(f"{name}: {path}")
             return
+        if out is not None and out.is_dir():  # "-o exports/" with one format: the file goes inside, as with all
+            for name, path in write_exports(doc, out, formats=(get_format(fmt).name,)).items():
+                typer.echo(f"{name}: {path}")
+            return
         data = export_doc(doc, get_format(fmt).name)
         if out is not None:
-            out.write_bytes(data)
+            try:
+                out.write_bytes(data)
+            except OSError as exc:
+                raise LegalRagError(f"--out {out}: {exc.strerror}") from None
             typer.echo(f"{get_format(fmt).name}: {out}")
         elif get_format(fmt).name == "docx":
             fail("docx is binary: give --out FILE")
