@@ -363,7 +363,7 @@ class Pipeline:
                                  chunk_tokens=self.settings.chunk_tokens, overlap=self.settings.chunk_overlap)
             keep = [c for c in index.store.all_chunks() if c.source != path.name]
             build_index([*keep, *new], self.settings, embedder=index.embedder, wait_s=30.0)
-            for k in ("index", "_case_heads", "_judgment_chunks"):
+            for k in ("index", "_case_heads", "_judgment_chunks", "_case_records"):
                 self.__dict__.pop(k, None)
         return report
 
@@ -374,6 +374,16 @@ class Pipeline:
         from .retrieve.judgment_lookup import judgments_of
 
         return judgments_of(self.index.chunks().values())
+
+    @cached_property
+    def _case_records(self) -> tuple:
+        """The indexed judgments' catalogue (:func:`legal_rag.retrieve.judgment_lookup.case_records`: title, court,
+        date, citations, with the case base's parsed citations), built once per served index, not per question."""
+        from .retrieve.judgment_lookup import case_records
+
+        cb, by_case = self.casebase, self._judgment_chunks
+        known = set(cb.cases) if cb else set()
+        return case_records(by_case, {c: cb.judgment(c) for c in by_case if c in known} if cb else None)
 
     @cached_property
     def sc_metadata(self):
@@ -391,7 +401,7 @@ class Pipeline:
         statute question is answered as usual, opened by that note."""
         from .generate.judgment_answer import judgment_answer
         from .law.judgment_questions import judgment_task
-        from .retrieve.judgment_lookup import case_records, rank_for_holding
+        from .retrieve.judgment_lookup import rank_for_holding
 
         task = judgment_task(question, analysis.citations)
         if task is None:
@@ -400,9 +410,8 @@ class Pipeline:
         if task.kind == "holding":  # whole judgments ranked by their passages, never single sentences
             ranked = [(r.case, r.hits)
                       for r in rank_for_holding(question, self.index, self.settings, filters, analysis)]
-        cb, meta = self.casebase, self.sc_metadata
-        records = case_records(self._judgment_chunks, {c: cb.judgment(c) for c in cb.cases} if cb else None)
-        got = judgment_answer(task, question, analysis.citations, records, self._judgment_chunks,
+        meta = self.sc_metadata
+        got = judgment_answer(task, question, analysis.citations, self._case_records, self._judgment_chunks,
                               meta=meta.by_citation if meta else None, meta_covers=meta.covers if meta else None,
                               meta_titles=meta.by_title if meta else None,
                               ranked=ranked, top_k=self.settings.top_k)

@@ -19,8 +19,6 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import json
-import os
-import shutil
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,29 +108,19 @@ class CaseBase:
 
     # --- persistence ---------------------------------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        """Write to directory ``path`` atomically (replacing what is there)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        tmp.mkdir()
+        """Write to directory ``path`` atomically (replacing what is there: :func:`legal_rag.index.atomic.atomic_dir`)."""
+        from .atomic import atomic_dir
+
         data = {
             "format": FORMAT_VERSION,
             "judgments": [dataclasses.asdict(j) for j in self._judgments.values()],
             "paragraphs": [[p.case, p.number, p.text, p.source, list(p.pages), [_ref_json(r) for r in p.cites]]
                            for ps in self._paras.values() for p in ps],
         }
-        with gzip.open(tmp / "cases.json.gz", "wt", encoding="utf-8", compresslevel=3) as fh:
-            json.dump(data, fh, ensure_ascii=False)
-        self._sparse.save(tmp / "bm25")
-        old = None
-        if path.exists():
-            old = path.with_name(f".{path.name}.old-{os.getpid()}")
-            os.replace(path, old)
-        os.replace(tmp, path)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        with atomic_dir(path) as tmp:
+            with gzip.open(tmp / "cases.json.gz", "wt", encoding="utf-8", compresslevel=3) as fh:
+                json.dump(data, fh, ensure_ascii=False)
+            self._sparse.save(tmp / "bm25")
 
     @classmethod
     def open(cls, path: Path) -> "CaseBase":

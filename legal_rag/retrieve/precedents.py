@@ -26,9 +26,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
-import os
 import re
-import shutil
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,23 +219,17 @@ class PrecedentIndex:
         return cls(cases, docs, para, cites)
 
     def save(self, path: Path) -> None:
-        """Write to directory ``path`` atomically (a temporary sibling, then a rename)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        tmp.mkdir()
-        for b, d in self.docs.items():
-            d.save(tmp / f"doc-b{b:g}")
-        self.para.save(tmp / "para")
+        """Write to directory ``path`` atomically (:func:`legal_rag.index.atomic.atomic_dir`)."""
+        from ..index.atomic import atomic_dir
+
         data = {"format": FORMAT_VERSION, "cases": list(self.cases), "doc_b": list(self.docs),
                 "cites": {c: [[r.act, r.section, n] for r, n in sorted(cc.items())] for c, cc in self.cites.items()}}
-        with gzip.open(tmp / "cites.json.gz", "wt", encoding="utf-8") as fh:
-            json.dump(data, fh)
-        if path.exists():
-            shutil.rmtree(path)
-        os.replace(tmp, path)
+        with atomic_dir(path) as tmp:
+            for b, d in self.docs.items():
+                d.save(tmp / f"doc-b{b:g}")
+            self.para.save(tmp / "para")
+            with gzip.open(tmp / "cites.json.gz", "wt", encoding="utf-8") as fh:
+                json.dump(data, fh)
 
     @classmethod
     def open(cls, path: Path) -> "PrecedentIndex":

@@ -127,10 +127,38 @@ def test_a_server_that_is_down_is_a_clear_error(llama_server):
         OpenAICompatibleBackend(down, ALIAS, timeout_s=10).chat(messages(), max_new_tokens=4)
 
 
-def test_a_server_slower_than_the_timeout_is_a_clear_error_and_stays_usable(llama_server):
-    # 1 ms: the server must prefill a few hundred prompt tokens before its first byte
-    with pytest.raises(LegalRagError, match=r"no reply within 0\.001 s"):
-        OpenAICompatibleBackend(llama_server, ALIAS, timeout_s=0.001).chat(messages(3), max_new_tokens=4)
+def test_a_server_slower_than_the_timeout_is_a_clear_error_and_the_real_one_stays_usable(llama_server):
+    """A server that accepts the request and never replies (a listening socket that reads and stays silent) is
+    slower than any timeout on any machine, so the verdict does not depend on this machine's speed; the real
+    server still answers after it."""
+    import socket
+    import threading
+
+    stall = socket.socket()
+    stall.bind(("127.0.0.1", 0))
+    stall.listen()
+    held: list = []
+    done = threading.Event()
+
+    def accept():
+        try:
+            conn, _ = stall.accept()
+            held.append(conn)
+            conn.recv(65536)
+            done.wait(30)  # silent until the test ends (hang guard only)
+        except OSError:
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{stall.getsockname()[1]}/v1"
+        with pytest.raises(LegalRagError, match=r"no reply within 0\.5 s"):
+            OpenAICompatibleBackend(url, ALIAS, timeout_s=0.5).chat(messages(3), max_new_tokens=4)
+    finally:
+        done.set()
+        for c in held:
+            c.close()
+        stall.close()
     assert OpenAICompatibleBackend(llama_server, ALIAS).chat(messages(), max_new_tokens=4).text
 
 
