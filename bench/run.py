@@ -400,6 +400,33 @@ def task1_fusion_section(work: Path, casebase_dir: Path) -> None:
          f"{time.perf_counter() - t0:.0f}s.\n")
 
 
+def task1_prop_section(work: Path, casebase_dir: Path) -> None:
+    """Precedent search with citation propagation as a signal (issue 18, session 7;
+    :func:`legal_rag.eval.task1.run_prop`): chosen on Q1, Q3-Q10, then scored once on Q11-Q50; reference rows, k-fold
+    cross-validation over Q1, Q3-Q50 (secondary) and a post-hoc oracle after that."""
+    from legal_rag.eval.metrics import AILA_METRICS
+    from legal_rag.eval.task1 import describe_prop, run_prop
+
+    t0 = time.perf_counter()
+    rep = run_prop(Settings(), work / "task1", casebase_dir=casebase_dir)
+    emit(f"Citation graph: {rep.graph[0]} of 2,914 judgments cited by another ({rep.graph[1]} citing pairs). Grid: "
+         f"{rep.grid} settings. **Chosen on Q1, Q3-Q10: {describe_prop(rep.chosen)}; training MAP "
+         f"{rep.train_map:.4f}.**\n")
+    emit("| system (Q11-Q50) | " + " | ".join(AILA_METRICS) + " |\n|---|" + "---|" * len(AILA_METRICS))
+    row = lambda r: f"| {r.system} | " + " | ".join(f"{r.metrics[m]:.4f}" for m in AILA_METRICS) + " |"  # noqa
+    emit(row(rep.test))
+    for r in rep.refs:
+        emit(row(r))
+    emit(f"| secondary: {len(rep.cv_picks)}-fold CV over Q1, Q3-Q50 (folds by position mod 5) | "
+         + " | ".join(f"{rep.cv[m]:.4f}" for m in AILA_METRICS) + " |")
+    emit(row(rep.oracle))
+    emit("\nBest training settings: " + "; ".join(f"{describe_prop(w)}: {v:.4f}" for w, v in rep.top) + ".")
+    emit("\nFolds chose: " + "; ".join(describe_prop(w) for w in rep.cv_picks) + ".")
+    emit(f"\nTime: load {rep.seconds['load']:.0f}s, grid on the training queries {rep.seconds['choose']:.0f}s, CV and "
+         f"oracle {rep.seconds['cv_oracle']:.0f}s, propagation p50 {rep.seconds['prop_p50_ms']:.2f} ms a query; section "
+         f"{time.perf_counter() - t0:.0f}s.\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default="/tmp/legal_rag_bench")
@@ -408,7 +435,8 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "results.md"))
     ap.add_argument("--only", default="", help="run only this section (sectionfind, task1: "
                                                          "precedent search, needs --casebase; task1-fusion: "
-                                                         "with the chunk list and citation prior)")
+                                                         "with the chunk list and citation prior; task1-prop: "
+                                                         "with citation propagation)")
     ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
     ap.add_argument("--keep-defaults", action="store_true", help="sectionfind: module default weights, no grid")
     ap.add_argument("--no-quoted", action="store_true", help="sectionfind: no quoted-text statute identification")
@@ -434,6 +462,14 @@ def main() -> None:
             raise SystemExit("--only task1-fusion needs --casebase DIR (a saved case base)")
         try:
             task1_fusion_section(work, Path(a.casebase))
+        finally:
+            Path(a.out).write_text("\n".join(OUT) + "\n")
+        return
+    if a.only == "task1-prop":
+        if not a.casebase:
+            raise SystemExit("--only task1-prop needs --casebase DIR (a saved case base)")
+        try:
+            task1_prop_section(work, Path(a.casebase))
         finally:
             Path(a.out).write_text("\n".join(OUT) + "\n")
         return

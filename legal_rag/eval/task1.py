@@ -178,29 +178,64 @@ def load_or_compute_citations(settings, work: Path, *, log: Callable[[str], None
     return counts
 
 
+def load_or_compute_citation_pairs(settings, work: Path, *, log: Callable[[str], None] = print
+                                   ) -> dict[str, list[str]]:
+    """Who cites whom among the 2,914 judgments (:func:`legal_rag.retrieve.precedents.citation_pairs`, the rule of
+    :func:`load_or_compute_citations`), cached as ``<work>/citation_pairs.json``; ``{cited: [citing, ...]}``
+    (sorted), only cited judgments."""
+    from ..retrieve.precedents import citation_pairs
+
+    path = Path(work) / "citation_pairs.json"
+    if path.exists():
+        got = json.loads(path.read_text(encoding="utf-8"))
+        if got.get("version") == CITATIONS_VERSION:
+            return got["cited_by"]
+    t0 = time.perf_counter()
+    judgments, paras = load_casedocs(settings.corpus_path)
+    texts: dict[str, list[str]] = {}
+    for p in paras:
+        texts.setdefault(p.case, []).append(p.text)
+    pairs = citation_pairs({j.case_id: j.title for j in judgments}, {c: "\n".join(t) for c, t in texts.items()})
+    cited_by = {c: sorted(v) for c, v in sorted(pairs.items())}
+    log(f"task1 citation pairs: {len(cited_by)} judgments cited, {sum(map(len, cited_by.values()))} citing pairs, "
+        f"{time.perf_counter() - t0:.0f}s")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"version": CITATIONS_VERSION, "cited_by": cited_by}), encoding="utf-8")
+    tmp.replace(path)
+    return cited_by
+
+
 def ranking(pool: PrecedentIndex, sig: dict, q: str, w: PrecedentWeights, limit: int = 1000) -> list[str]:
     """The fused judgment ranking of query ``q`` from the cached signals."""
     text = {k: v for k, v in sig["text"][q][str(w.terms)].items()}
     if w.agg == "sum" and w.top_k != 3:
         raise ValueError("cached paragraph sums are of the top 3 paragraphs")
-    if w.chunk:
+    if w.chunk or (w.prop and w.prop_base == "chunk"):
         text["chunk"] = sig["chunk"][q]  # KeyError: the chunk signal was not loaded (with_extras)
     if w.prior and "prior" not in sig:
         raise KeyError("prior weight without a loaded citation prior (with_extras)")
+    if w.prop and "cites" not in sig:
+        raise KeyError("propagation weight without loaded citation pairs (with_extras)")
     sec = _section_signal(pool, sig, q, w.n_sections) if w.sections else {}
-    return [c for c, _ in fuse_signals(text, sec, w, sig.get("prior"))[:limit]]
+    return [c for c, _ in fuse_signals(text, sec, w, sig.get("prior"), sig.get("cites"))[:limit]]
 
 
-def with_extras(sig: dict, chunks: dict | None = None, counts: Mapping[str, int] | None = None) -> dict:
-    """``sig`` with the chunk-BM25 signal (``chunks`` from :func:`load_or_compute_chunks`) as ``sig["chunk"]`` and
-    the citation prior (:func:`legal_rag.retrieve.precedents.citation_prior` of ``counts``) as ``sig["prior"]``."""
-    from ..retrieve.precedents import citation_prior
+def with_extras(sig: dict, chunks: dict | None = None, counts: Mapping[str, int] | None = None,
+                cited_by: Mapping[str, Sequence[str]] | None = None) -> dict:
+    """``sig`` with the chunk-BM25 signal (``chunks`` from :func:`load_or_compute_chunks`) as ``sig["chunk"]``,
+    the citation prior (:func:`legal_rag.retrieve.precedents.citation_prior` of ``counts``) as ``sig["prior"]``
+    and the citation graph (``cited_by`` from :func:`load_or_compute_citation_pairs`, inverted by
+    :func:`legal_rag.retrieve.precedents.citing_map`) as ``sig["cites"]`` (``{citing: [cited]}``)."""
+    from ..retrieve.precedents import citation_prior, citing_map
 
     out = dict(sig)
     if chunks is not None:
         out["chunk"] = chunks["chunk"]
     if counts is not None:
         out["prior"] = citation_prior(counts)
+    if cited_by is not None:
+        out["cites"] = citing_map(cited_by)
     return out
 
 
@@ -233,8 +268,9 @@ def grid() -> list[PrecedentWeights]:
 
 
 def _simplicity(w: PrecedentWeights) -> tuple:
-    return (sum(1 for x in (w.doc, w.para, w.sections, w.chunk, w.prior) if x), w.terms is not None,
-            w.doc_b != 0.75, w.prior, w.sections, w.para)
+    return (sum(1 for x in (w.doc, w.para, w.sections, w.chunk, w.prior, w.prop) if x), w.terms is not None,
+            w.doc_b != 0.75, w.prior, w.sections, w.para, w.prop, w.prop_k, w.prop_agg != "sum",
+            w.prop_base != "doc@0.75")
 
 
 def fused_grid(sections: Sequence[float] = GRID_WEIGHTS, prior: Sequence[float] = (0.0,)) -> list[PrecedentWeights]:
@@ -251,6 +287,55 @@ def fused_grid(sections: Sequence[float] = GRID_WEIGHTS, prior: Sequence[float] 
                 out.append(PrecedentWeights(doc=d, para=p, sections=sw, agg=agg, top_k=3, terms=None, doc_b=b,
                                             chunk=c, prior=pw))
     return sorted(out, key=_simplicity)
+
+
+#: citation propagation variants of :func:`prop_grid`: base text signal, how many of its best judgments pass their
+#: score on, sum or max over the citing judgments
+PROP_BASES = ("doc@0.75", "doc@0", "chunk")
+PROP_K = (20, 50, 100)
+PROP_AGG = ("sum", "max")
+
+
+def prop_grid(weights: Sequence[float] = GRID_WEIGHTS[1:]) -> list[PrecedentWeights]:
+    """The grid of session 7 (issue 18, citation propagation): every setting of :func:`fused_grid` with the section
+    bonus and prior at 0 (279 text settings, the chunk list alone among them), each with propagation off and with
+    every propagation variant (:data:`PROP_BASES` x :data:`PROP_K` x :data:`PROP_AGG` x ``weights``); plus each
+    propagation variant alone. Simplest first."""
+    text = fused_grid(sections=(0.0,))
+    variants = [dict(prop=pw, prop_base=b, prop_k=k, prop_agg=a)
+                for b, k, a, pw in itertools.product(PROP_BASES, PROP_K, PROP_AGG, weights)]
+    out = list(text)
+    for v in variants:
+        out += [replace(w, **v) for w in text]
+        out.append(PrecedentWeights(doc=0.0, para=0.0, doc_b=0.75, **v))
+    return sorted(out, key=_simplicity)
+
+
+def map_table(pool, sig: dict, qrels, queries: Sequence[str], candidates: Sequence[PrecedentWeights]):
+    """Average precision (trec_eval's, over the 1,000 best) of every setting on every query with a relevant
+    judgment: ``(numpy array [setting, query], [qid])``; rankings from :class:`_Matrix` (every query term, equal to
+    :func:`ranking`), AP computed here (fast, for grids of ~15,000 settings; equal to ranx's MAP, tested)."""
+    import numpy as np
+
+    mat = _Matrix(pool, sig, queries)
+    qs = [q for q in queries if any(v > 0 for v in qrels[q].values())]
+    rel = {q: [mat.pos[c] for c, v in qrels[q].items() if v > 0 and c in mat.pos] for q in qs}
+    n_rel = {q: sum(1 for v in qrels[q].values() if v > 0) for q in qs}
+    idx = np.arange(len(mat.cases))
+    out = np.zeros((len(candidates), len(qs)))
+    for i, w in enumerate(candidates):
+        for j, q in enumerate(qs):
+            total, keep = mat.scores(q, w)
+            ranks = []
+            for r in rel[q]:  # rank of r in mat.order: cases kept above it (higher score, or equal and before it)
+                if keep[r]:
+                    ahead = keep & ((total > total[r]) | ((total == total[r]) & (idx < r)))
+                    rank = int(ahead.sum()) + 1
+                    if rank <= 1000:
+                        ranks.append(rank)
+            ranks.sort()
+            out[i, j] = sum((n + 1) / rk for n, rk in enumerate(ranks)) / n_rel[q]
+    return out, qs
 
 
 @dataclass(frozen=True)
@@ -353,6 +438,18 @@ class _Matrix:
             sigs["sections"] = _section_signal(pool, sig, q, n_sections)
             self.vec[q] = {k: self._vector(max_normalise(v)) for k, v in sigs.items()}
         self.prior = sig.get("prior", {})
+        self._prop: dict = {}
+
+    def _prop_vector(self, q: str, w: PrecedentWeights):
+        """:func:`legal_rag.retrieve.precedents.propagate` of the query's ``w.prop_base`` signal, max-normalised,
+        as a vector (memoised per query, base, k and aggregation)."""
+        from ..retrieve.precedents import max_normalise, propagate
+
+        key = (q, w.prop_base, w.prop_k, w.prop_agg)
+        if key not in self._prop:
+            base = self.sig["chunk"][q] if w.prop_base == "chunk" else self.sig["text"][q]["None"][w.prop_base]
+            self._prop[key] = self._vector(max_normalise(propagate(base, self.sig["cites"], w.prop_k, w.prop_agg)))
+        return self._prop[key]
 
     def _vector(self, scores: Mapping[str, float]):
         v = self.np.zeros(len(self.cases))
@@ -361,6 +458,16 @@ class _Matrix:
         return v
 
     def ranking(self, q: str, w: PrecedentWeights, limit: int = 1000) -> list[str]:
+        return [self.cases[i] for i in self.order(q, w, limit)]
+
+    def order(self, q: str, w: PrecedentWeights, limit: int = 1000):
+        """:meth:`ranking` as indexes into ``self.cases`` (numpy array)."""
+        total, keep = self.scores(q, w)
+        idx = self.np.flatnonzero(keep)
+        return idx[self.np.lexsort((idx, -total[idx]))][:limit]  # cases are sorted by str: index order = str order
+
+    def scores(self, q: str, w: PrecedentWeights):
+        """``(fused score per case, mask of the cases ranked)``, both over ``self.cases``."""
         np = self.np
         if w.terms is not None or w.n_sections != 10:
             raise ValueError("the matrix holds every query term and the 10 best sections only")
@@ -376,14 +483,14 @@ class _Matrix:
         if w.prior:
             pr = np.where(found, self._vector(self.prior), 0.0) if self.prior else np.zeros(len(self.cases))
             parts.append((_renorm(pr), w.prior))
+        if w.prop:
+            parts.append((self._prop_vector(q, w), w.prop))
         total, keep = np.zeros(len(self.cases)), np.zeros(len(self.cases), dtype=bool)
         for x, wt in parts:
             if wt:
                 total = total + wt * x
                 keep |= x > 0
-        idx = np.flatnonzero(keep)
-        order = idx[np.lexsort((idx, -total[idx]))][:limit]  # cases are sorted by str: index order = str order
-        return [self.cases[i] for i in order]
+        return total, keep
 
 
 def _renorm(v):
@@ -495,6 +602,100 @@ def run_fusion(settings, work: Path, *, casebase_dir: Path, folds: int = 5, log:
                         {"load": t_load, "cv": time.perf_counter() - t1})
 
 
+@dataclass(frozen=True)
+class PropReport:
+    """:func:`run_prop`: the setting ``chosen`` on :data:`TUNE_QUERIES` (``train_map``, ``top`` five), ``test``
+    (Q11-Q50, read once after the choice), ``refs`` (fixed settings scored after the choice: the choice without
+    propagation, propagation alone), ``cv`` (secondary: k-fold over Q1, Q3-Q50, ``{metric: mean over Q11-Q50}``,
+    with the folds' ``cv_picks``), ``oracle`` (post-hoc: the best setting on Q11-Q50 itself), ``graph`` (judgments
+    cited, citing pairs), ``seconds``."""
+
+    grid: int
+    chosen: PrecedentWeights
+    train_map: float
+    top: tuple[tuple[PrecedentWeights, float], ...]
+    test: AilaResult
+    refs: tuple[AilaResult, ...]
+    cv: Mapping[str, float]
+    cv_picks: tuple[PrecedentWeights, ...]
+    oracle: AilaResult
+    graph: tuple[int, int]
+    seconds: Mapping[str, float]
+
+
+def describe_prop(w: PrecedentWeights) -> str:
+    """:func:`describe` with the propagation term (``+ prop(doc@0.75, k=50, sum) 0.5``)."""
+    text = describe(w) if (w.doc or w.para or w.chunk) else "no text signal"
+    return text + (f" + prop({w.prop_base}, k={w.prop_k}, {w.prop_agg}) {w.prop:g}" if w.prop else "")
+
+
+def run_prop(settings, work: Path, *, casebase_dir: Path, folds: int = 5, log: Callable[[str], None] = print
+             ) -> PropReport:
+    """Session 7 of issue 18: citation propagation (:func:`legal_rag.retrieve.precedents.propagate`) as a further
+    CombSUM signal. :func:`prop_grid` on Q1, Q3-Q10 (:func:`map_table`, best MAP, ties to the simpler), then the
+    choice scored once on Q11-Q50; after that, reference rows, ``folds``-fold cross-validation over Q1, Q3-Q50
+    (secondary) and the post-hoc oracle on Q11-Q50 (a diagnostic, not a result)."""
+    import numpy as np
+
+    t0 = time.perf_counter()
+    pool, sig = load_or_compute(settings, work, casebase_dir=casebase_dir, log=log)
+    chunks = load_or_compute_chunks(settings, work, log=log)
+    cited_by = load_or_compute_citation_pairs(settings, work, log=log)
+    sig = with_extras(sig, chunks, cited_by=cited_by)
+    qrels = load_qrels(settings.corpus_path, "task1")
+    t_load = time.perf_counter() - t0
+    g = prop_grid()
+    t1 = time.perf_counter()
+    table, qs = map_table(pool, sig, qrels, TUNE_QUERIES, g)
+    mean = np.round(table.mean(axis=1), 12)
+    i = int(np.argmax(mean))  # the first best: ties go to the simpler
+    t_choose = time.perf_counter() - t1
+    w = g[i]
+    top = tuple((g[j], float(mean[j])) for j in sorted(range(len(g)), key=lambda j: (-mean[j], j))[:5])
+    log(f"task1 prop: chose {describe_prop(w)} (train MAP {mean[i]:.4f}, {len(g)} settings, {t_choose:.0f}s)")
+    train = evaluate(pool, sig, w, TUNE_QUERIES, qrels, "train")
+    if abs(train.metrics["map"] - float(table[i].mean())) > 1e-6:
+        raise AssertionError(f"fast MAP {table[i].mean()} != ranx MAP {train.metrics['map']}")
+    test = evaluate(pool, sig, w, TEST_QUERIES, qrels, f"precedents + citation propagation (chosen): "
+                                                         f"{describe_prop(w)}")
+    refs = []
+    if w.prop:
+        refs.append(evaluate(pool, sig, replace(w, prop=0.0), TEST_QUERIES, qrels,
+                             "the choice without propagation (reference)"))
+        alone = PrecedentWeights(doc=0.0, para=0.0, doc_b=0.75, prop=1.0, prop_base=w.prop_base, prop_k=w.prop_k,
+                                 prop_agg=w.prop_agg)
+        refs.append(evaluate(pool, sig, alone, TEST_QUERIES, qrels, "its propagation alone (reference)"))
+    t1 = time.perf_counter()
+    all_q = [q for q in ALL_QUERIES if q != "AILA_Q2"]
+    full, fq = map_table(pool, sig, qrels, all_q, g)
+    picks, per = [], {}
+    for k in range(folds):
+        held = [q for j, q in enumerate(all_q) if j % folds == k]
+        rest = [fq.index(q) for q in all_q if q not in held and q in fq]
+        best = int(np.argmax(np.round(full[:, rest].mean(axis=1), 12)))
+        picks.append(best)
+        for q in held:
+            per[q] = evaluate(pool, sig, g[best], [q], qrels).metrics
+    cv = {m: sum(per[q][m] for q in TEST_QUERIES) / len(TEST_QUERIES) for m in test.metrics}
+    t_cv = time.perf_counter() - t1
+    tcols = [fq.index(q) for q in TEST_QUERIES if q in fq]
+    # a test query without a relevant judgment scores 0 in every setting: the mean over the 40 orders as ranx's
+    o = int(np.argmax(np.round(full[:, tcols].sum(axis=1), 12)))
+    oracle = evaluate(pool, sig, g[o], TEST_QUERIES, qrels, f"oracle (post-hoc): {describe_prop(g[o])}")
+    from ..retrieve.precedents import propagate
+
+    t_prop = []
+    for q in TEST_QUERIES:
+        base = sig["chunk"][q] if w.prop_base == "chunk" else sig["text"][q]["None"][w.prop_base]
+        t2 = time.perf_counter()
+        propagate(base, sig["cites"], w.prop_k, w.prop_agg)
+        t_prop.append(time.perf_counter() - t2)
+    graph = (len(cited_by), sum(len(v) for v in cited_by.values()))
+    return PropReport(len(g), w, float(mean[i]), top, test, tuple(refs), cv, tuple(g[j] for j in picks), oracle,
+                      graph, {"load": t_load, "choose": t_choose, "cv_oracle": t_cv,
+                              "prop_p50_ms": sorted(t_prop)[len(t_prop) // 2] * 1000})
+
+
 def cross_validate(table: Sequence[Mapping[str, Mapping[str, float]]], queries: Sequence[str], folds: int = 5
                    ) -> tuple[dict[str, dict[str, float]], list[int]]:
     """K-fold cross-validation over ``queries`` (fold ``i % folds`` by position): each fold's queries are scored
@@ -514,7 +715,8 @@ def cross_validate(table: Sequence[Mapping[str, Mapping[str, float]]], queries: 
         out.update({q: dict(table[best][q]) for q in held})
     return out, picks
 
-__all__ = ["ALL_QUERIES", "Choice", "FusionReport", "FusionStep", "choose_from_table", "chunk_signals",
+__all__ = ["ALL_QUERIES", "Choice", "PROP_AGG", "PROP_BASES", "PROP_K", "PropReport", "describe_prop",
+           "load_or_compute_citation_pairs", "map_table", "prop_grid", "run_prop", "FusionReport", "FusionStep", "choose_from_table", "chunk_signals",
            "fused_grid", "load_or_compute_chunks", "load_or_compute_citations", "run_fusion", "setting_table",
            "with_extras", "TUNE_QUERIES", "Task1Report", "build_pool", "choose", "compute_signals",
            "cross_validate", "describe", "evaluate", "grid", "load_or_compute", "per_query", "ranking",

@@ -75,6 +75,15 @@ class PrecedentWeights:
     chunk: float = 0.0
     #: CombSUM weight of the citation prior (:func:`citation_prior`; only re-orders judgments a text signal found)
     prior: float = 0.0
+    #: CombSUM weight of citation propagation (:func:`propagate`; issue 18, session 7): judgments cited by the
+    #: judgments most like the query
+    prop: float = 0.0
+    #: the text signal propagation starts from (a key of :meth:`PrecedentIndex.text_signals`, or ``"chunk"``)
+    prop_base: str = "doc@0.75"
+    #: how many of the base signal's best judgments pass their score on
+    prop_k: int = 50
+    #: ``"sum"`` of the citing judgments' scores, or their ``"max"``
+    prop_agg: Literal["sum", "max"] = "sum"
 
 
 # ---- fusion and aggregation (pure) -------------------------------------------------------------------------------
@@ -296,11 +305,15 @@ class PrecedentIndex:
 
 
 def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str, float], w: PrecedentWeights,
-                 prior: Mapping[str, float] | None = None) -> list[tuple[str, float]]:
+                 prior: Mapping[str, float] | None = None, cites: Mapping[str, Iterable[str]] | None = None
+                 ) -> list[tuple[str, float]]:
     """The CombSUM of :meth:`PrecedentIndex.search` from precomputed signals (``text`` as returned by
-    :meth:`PrecedentIndex.text_signals`, plus ``"chunk"``: ``{case: best chunk BM25}`` when ``w.chunk > 0``).
-    The section signal and the ``prior`` (``{case: weight}``, :func:`citation_prior`) only re-order judgments a
-    text signal found. Raises ValueError when ``w.chunk > 0`` and ``text`` has no ``"chunk"``."""
+    :meth:`PrecedentIndex.text_signals`, plus ``"chunk"``: ``{case: best chunk BM25}`` when ``w.chunk > 0`` or
+    the propagation starts from it). The section signal and the ``prior`` (``{case: weight}``,
+    :func:`citation_prior`) only re-order judgments a text signal found; citation propagation (``w.prop > 0``,
+    :func:`propagate` of ``text[w.prop_base]`` over ``cites``: ``{citing: [cited, ...]}``) may bring in judgments
+    no text signal found. Raises ValueError when ``w.chunk > 0`` and ``text`` has no ``"chunk"``, or when
+    ``w.prop > 0`` without ``cites`` or without the base signal."""
     para = text["para_max"] if w.agg == "max" else text["para_sum"]
     doc = text[f"doc@{w.doc_b:g}"]
     if w.chunk and "chunk" not in text:
@@ -309,7 +322,46 @@ def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str,
     found = set(doc) | set(para) | set(chunk) if (w.sections or w.prior) else set()
     sec = {c: v for c, v in sections.items() if c in found}
     pri = {c: v for c, v in (prior or {}).items() if c in found}
-    return combsum([doc, para, sec, chunk, pri], [w.doc, w.para, w.sections, w.chunk, w.prior])
+    prop: Mapping[str, float] = {}
+    if w.prop:
+        if cites is None or w.prop_base not in text:
+            raise ValueError(f"propagation weight without citations or without the base signal {w.prop_base!r}")
+        prop = propagate(text[w.prop_base], cites, w.prop_k, w.prop_agg)
+    return combsum([doc, para, sec, chunk, pri, prop], [w.doc, w.para, w.sections, w.chunk, w.prior, w.prop])
+
+
+def propagate(base: Mapping[str, float], cites: Mapping[str, Iterable[str]], k: int = 50,
+              how: Literal["sum", "max"] = "sum") -> dict[str, float]:
+    """Citation propagation: ``prop(c) = sum`` (or ``max``) ``of s(d)`` over the ``k`` judgments ``d`` of best
+    ``base`` score (``base``: ``{case: text score}``, max-normalised here, so ``s(best) = 1``; ties by case id)
+    that cite ``c`` (``cites``: ``{citing: [cited, ...]}``, :func:`citation_pairs` inverted), ``d != c``. Only
+    positive scores count. Judgments like the query tend to cite the precedents the query's own judgment cited
+    (AILA 2019 queries are judgments with their citations removed); this is one step of score propagation over the
+    citation graph (cf. Kleinberg, JACM 1999; the "cited by the nearest neighbours" score of citation
+    recommendation, e.g. McNee et al., CSCW 2002). Raises ValueError for ``k < 1`` or another ``how``."""
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    if how not in ("sum", "max"):
+        raise ValueError(f"unknown propagation aggregation {how!r}")
+    norm = max_normalise(base)
+    top = sorted(norm, key=lambda c: (-norm[c], c))[:k]
+    out: dict[str, float] = {}
+    for d in top:
+        for c in dict.fromkeys(cites.get(d, ())):
+            if c == d:
+                continue
+            out[c] = (out.get(c, 0.0) + norm[d]) if how == "sum" else max(out.get(c, 0.0), norm[d])
+    return out
+
+
+def citing_map(cited_by: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    """``{cited: [citing]}`` (:func:`citation_pairs`) -> ``{citing: [cited]}`` (sorted), the form of
+    :func:`propagate`."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for c, ds in cited_by.items():
+        for d in ds:
+            out[d].append(c)
+    return {d: sorted(set(v)) for d, v in sorted(out.items())}
 
 
 def _top(scores: Mapping[str, float], depth: int) -> dict[str, float]:
@@ -354,6 +406,13 @@ def citation_counts(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict
     a title found in the text (:func:`legal_rag.law.cases.find_case_titles`) with the same :func:`title_key` on
     both sides (appellant and respondent; order kept). A citing case counts once per cited case; a case never cites
     itself; cases whose titles share a key are each counted. Cases without a readable title score 0."""
+    citers = citation_pairs(titles, texts)
+    return {c: len(citers.get(c, ())) for c in titles}
+
+
+def citation_pairs(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, set[str]]:
+    """``{cited case: {citing cases}}`` by the rule of :func:`citation_counts` (a case of ``titles`` is cited by
+    another case of ``texts`` naming it with the same :func:`title_key`; never by itself); only cited cases appear."""
     from ..law.cases import find_case_titles, split_title
 
     by_key: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -368,7 +427,7 @@ def citation_counts(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict
             for c in by_key.get(title_key(found.left, found.right) or ("", ""), ()):
                 if c != src:
                     citers[c].add(src)
-    return {c: len(citers.get(c, ())) for c in titles}
+    return {c: set(v) for c, v in citers.items() if c in titles}
 
 
 def citation_prior(counts: Mapping[str, int]) -> dict[str, float]:
@@ -399,5 +458,6 @@ def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragra
     return out
 
 
-__all__ = ["DOC_B", "FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "combsum", "fuse_signals",
-           "max_normalise", "pool_cites", "section_overlap", "section_profile", "top_idf_terms", "weighted_rrf"]
+__all__ = ["DOC_B", "FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "citation_pairs",
+           "citing_map", "combsum", "fuse_signals", "max_normalise", "pool_cites", "propagate", "section_overlap",
+           "section_profile", "top_idf_terms", "weighted_rrf"]

@@ -110,3 +110,47 @@ def test_setting_table_ranks_as_ranking_does():
     assert table[0]["Q"]["map"] == 0.0  # C2 absent from the doc@0.75 list
     assert table[2]["Q"]["map"] == pytest.approx(1.0)  # chunk puts C2 first
     assert choose_from_table(table, ["Q"]) == 2
+
+
+def _prop_sig():
+    from legal_rag.eval.task1 import with_extras
+
+    text = {"doc@0": {"C1": 1.0, "C3": 2.0}, "doc@0.3": {"C1": 1.0, "C3": 2.0}, "doc@0.75": {"C3": 2.0, "C1": 0.5},
+            "para_max": {"C1": 3.0, "C3": 1.0}, "para_sum": {"C1": 3.0, "C2": 0.5}}
+    # C3 cites C2, C1 cites C3 and C2
+    return with_extras({"text": {"Q": {"None": text}}, "profile": {"Q": []}},
+                       {"chunk": {"Q": {"C2": 4.0, "C3": 1.0}}}, cited_by={"C2": ["C1", "C3"], "C3": ["C1"]})
+
+
+def test_map_table_with_propagation_ranks_and_scores_as_ranking_and_ranx_do():
+    from legal_rag.eval.task1 import _Matrix, map_table, setting_table
+
+    pool, sig = _pool(), _prop_sig()
+    qrels = {"Q": {"C1": 0, "C2": 1, "C3": 0}}
+    cands = [PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75),
+             PrecedentWeights(doc=0.5, para=0.0, doc_b=0.75, prop=1.0, prop_base="doc@0.75", prop_k=1),
+             PrecedentWeights(doc=0.5, para=0.5, agg="sum", prop=0.25, prop_base="chunk", prop_k=2, prop_agg="max"),
+             PrecedentWeights(doc=0.0, para=0.0, doc_b=0.75, prop=1.0, prop_base="doc@0", prop_k=50),
+             PrecedentWeights(doc=0.25, para=1.0, chunk=0.5, doc_b=0.3, prop=0.5, prop_base="doc@0", prop_k=1)]
+    mat = _Matrix(pool, sig, ["Q"])
+    for w in cands:
+        assert mat.ranking("Q", w) == ranking(pool, sig, "Q", w), w
+    fast, qs = map_table(pool, sig, qrels, ["Q"], cands)
+    slow = setting_table(pool, sig, qrels, ["Q"], cands)
+    assert qs == ["Q"] and list(fast[:, 0]) == pytest.approx([row["Q"]["map"] for row in slow])
+    assert fast[0, 0] == 0.0  # C2 is in no doc@0.75 list
+    # the best doc@0.75 judgment, C3, cites C2: propagation (1.0) ranks C2 above C3 (0.5) and C1 (0.125)
+    assert mat.ranking("Q", cands[1]) == ["C2", "C3", "C1"] and fast[1, 0] == pytest.approx(1.0)
+
+
+def test_prop_grid_holds_the_text_grid_unchanged_and_propagation_alone():
+    from legal_rag.eval.task1 import PROP_BASES, PROP_K, fused_grid, prop_grid
+
+    g = prop_grid()
+    text = fused_grid(sections=(0.0,))
+    assert len(g) == len(set(g)) and set(text) <= set(g)
+    assert [w for w in g if not w.prop] == text  # weight 0: the earlier grid, same order
+    alone = [w for w in g if w.prop and not (w.doc or w.para or w.chunk)]
+    assert len(alone) == len(PROP_BASES) * len(PROP_K) * 2 * 3
+    n_signals = [sum(1 for x in (w.doc, w.para, w.chunk, w.prop) if x) for w in g]
+    assert n_signals == sorted(n_signals)

@@ -4,6 +4,7 @@ in-citations from other judgments (unit), and the chunk/prior signals in the Com
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -67,3 +68,57 @@ def test_citation_counts_on_300_aila_judgments(real_settings):
     for c in cited:
         first = normalise(split_title(titles[c])[0]).split()[0].strip(".,")
         assert sum(1 for d, t in full.items() if d != c and first in normalise(t)) >= counts[c], (c, titles[c])
+
+
+# ---- citation propagation (issue 18, session 7) --------------------------------------------------------------------
+def test_citation_pairs_name_who_cites_whom_and_citing_map_inverts_them():
+    from legal_rag.retrieve.precedents import citation_pairs, citing_map
+
+    titles = {"C1": "Masud Khan v State Of U.P.", "C2": "Anil Kumar v State of Punjab", "C3": "Ram v Shyam"}
+    texts = {"C1": "Masud Khan v. State of Uttar Pradesh (itself). In Anil Kumar v. State of Punjab and Others it "
+                   "was held.",
+             "C2": "See Masud Khan v. The State of U. P. (1973).",
+             "C3": "Anil Kumar v. State of Haryana is another case.",
+             "C4": "Masud Khan v. State of UP."}
+    pairs = citation_pairs(titles, texts)
+    assert pairs == {"C1": {"C2", "C4"}, "C2": {"C1"}}  # C3 never cited: absent; C1 never cites itself
+    assert citing_map(pairs) == {"C1": ["C2"], "C2": ["C1"], "C4": ["C1"]}
+
+
+def test_propagate_by_hand():
+    from legal_rag.retrieve.precedents import propagate
+
+    # base max-normalised: A 1.0, B 0.5, C 0.25 (D scores 0: never passes anything on)
+    base = {"A": 4.0, "B": 2.0, "C": 1.0, "D": 0.0}
+    cites = {"A": ["X", "B", "A"], "B": ["X", "Y"], "C": ["X"], "D": ["Z"]}
+    # k = 2: only A and B pass on; X cited by A (1.0) and B (0.5); B cited by A; A's cite of itself does not count
+    assert propagate(base, cites, k=2) == pytest.approx({"X": 1.5, "B": 1.0, "Y": 0.5})
+    assert propagate(base, cites, k=2, how="max") == pytest.approx({"X": 1.0, "B": 1.0, "Y": 0.5})
+    assert propagate(base, cites, k=3) == pytest.approx({"X": 1.75, "B": 1.0, "Y": 0.5})
+    assert propagate(base, cites, k=10)["X"] == pytest.approx(1.75) and "Z" not in propagate(base, cites, k=10)
+    assert propagate({}, cites) == {}
+    with pytest.raises(ValueError):
+        propagate(base, cites, k=0)
+    with pytest.raises(ValueError):
+        propagate(base, cites, how="mean")  # type: ignore[arg-type]
+
+
+def test_propagation_weight_zero_changes_nothing_and_a_weight_brings_in_cited_judgments():
+    text = {"doc@0": {"A": 2.0, "B": 1.0}, "doc@0.75": {"A": 1.0, "B": 0.9}, "para_max": {"B": 1.0},
+            "para_sum": {}, "chunk": {"B": 2.0, "C": 1.0}}
+    cites = {"A": ["X"], "B": ["X", "A"], "C": ["Y"]}
+    for w in (PrecedentWeights(doc=1.0, para=0.5, doc_b=0.75), PrecedentWeights(doc=0.5, para=0.25, chunk=1.0),
+              PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75, prior=0.5)):
+        plain = fuse_signals(text, {}, w, {"B": 1.0})
+        for base in ("doc@0.75", "chunk"):
+            assert fuse_signals(text, {}, w, {"B": 1.0}, cites) == plain
+            assert fuse_signals(text, {}, replace(w, prop_base=base, prop_k=1, prop_agg="max"), {"B": 1.0},
+                                cites) == plain
+    w = PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75, prop=1.0, prop_base="doc@0.75", prop_k=2)
+    got = dict(fuse_signals(text, {}, w, None, cites))
+    # doc@0.75 normalised: A 1.0, B 0.9; prop: X = 1.0 + 0.9 = 1.9, A = 0.9 (cited by B) -> normalised by 1.9
+    assert got == pytest.approx({"A": 1.0 + 0.9 / 1.9, "B": 0.9, "X": 1.0})
+    with pytest.raises(ValueError):
+        fuse_signals(text, {}, w)  # no citation graph
+    with pytest.raises(ValueError):
+        fuse_signals({k: v for k, v in text.items() if k != "chunk"}, {}, replace(w, prop_base="chunk"), None, cites)
