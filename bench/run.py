@@ -400,7 +400,7 @@ def task1_fusion_section(work: Path, casebase_dir: Path) -> None:
          f"{time.perf_counter() - t0:.0f}s.\n")
 
 
-def task1_prop_section(work: Path, casebase_dir: Path) -> None:
+def task1_prop_section(work: Path, casebase_dir: Path, kind: str = "prop") -> None:
     """Precedent search with citation propagation as a signal (issue 18, session 7;
     :func:`legal_rag.eval.task1.run_prop`): chosen on Q1, Q3-Q10, then scored once on Q11-Q50; reference rows, k-fold
     cross-validation over Q1, Q3-Q50 (secondary) and a post-hoc oracle after that."""
@@ -408,7 +408,7 @@ def task1_prop_section(work: Path, casebase_dir: Path) -> None:
     from legal_rag.eval.task1 import describe_prop, run_prop
 
     t0 = time.perf_counter()
-    rep = run_prop(Settings(), work / "task1", casebase_dir=casebase_dir)
+    rep = run_prop(Settings(), work / "task1", casebase_dir=casebase_dir, kind=kind)
     emit(f"Citation graph: {rep.graph[0]} of 2,914 judgments cited by another ({rep.graph[1]} citing pairs). Grid: "
          f"{rep.grid} settings. **Chosen on Q1, Q3-Q10: {describe_prop(rep.chosen)}; training MAP "
          f"{rep.train_map:.4f}.**\n")
@@ -422,9 +422,11 @@ def task1_prop_section(work: Path, casebase_dir: Path) -> None:
     emit(row(rep.oracle))
     emit("\nBest training settings: " + "; ".join(f"{describe_prop(w)}: {v:.4f}" for w, v in rep.top) + ".")
     emit("\nFolds chose: " + "; ".join(describe_prop(w) for w in rep.cv_picks) + ".")
+    extra = (f"propagation p50 {rep.seconds['prop_p50_ms']:.2f} ms a query" if kind == "prop" else
+             f"RM3 feedback judgments tokenised {rep.seconds.get('rm3_feedback_docs', 0):.0f}s, RM3 signals for 50 "
+             f"queries x 8 variants {rep.seconds.get('rm3_queries', 0):.0f}s (cached)")
     emit(f"\nTime: load {rep.seconds['load']:.0f}s, grid on the training queries {rep.seconds['choose']:.0f}s, CV and "
-         f"oracle {rep.seconds['cv_oracle']:.0f}s, propagation p50 {rep.seconds['prop_p50_ms']:.2f} ms a query; section "
-         f"{time.perf_counter() - t0:.0f}s.\n")
+         f"oracle {rep.seconds['cv_oracle']:.0f}s, {extra}; section {time.perf_counter() - t0:.0f}s.\n")
 
 
 def main() -> None:
@@ -436,7 +438,7 @@ def main() -> None:
     ap.add_argument("--only", default="", help="run only this section (sectionfind, task1: "
                                                          "precedent search, needs --casebase; task1-fusion: "
                                                          "with the chunk list and citation prior; task1-prop: "
-                                                         "with citation propagation)")
+                                                         "with citation propagation; task1-rm3: with RM3)")
     ap.add_argument("--acts-index", default=None, help="data dir of a built index of the Acts to open (sectionfind)")
     ap.add_argument("--keep-defaults", action="store_true", help="sectionfind: module default weights, no grid")
     ap.add_argument("--no-quoted", action="store_true", help="sectionfind: no quoted-text statute identification")
@@ -465,11 +467,11 @@ def main() -> None:
         finally:
             Path(a.out).write_text("\n".join(OUT) + "\n")
         return
-    if a.only == "task1-prop":
+    if a.only in ("task1-prop", "task1-rm3"):
         if not a.casebase:
-            raise SystemExit("--only task1-prop needs --casebase DIR (a saved case base)")
+            raise SystemExit(f"--only {a.only} needs --casebase DIR (a saved case base)")
         try:
-            task1_prop_section(work, Path(a.casebase))
+            task1_prop_section(work, Path(a.casebase), a.only.split("-")[1])
         finally:
             Path(a.out).write_text("\n".join(OUT) + "\n")
         return

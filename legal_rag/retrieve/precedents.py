@@ -84,6 +84,13 @@ class PrecedentWeights:
     prop_k: int = 50
     #: ``"sum"`` of the citing judgments' scores, or their ``"max"``
     prop_agg: Literal["sum", "max"] = "sum"
+    #: CombSUM weight of whole-judgment BM25 (b = 0.75) with an RM3-expanded query (:func:`rm3_weights`; issue 18,
+    #: session 7); the signal is ``text[rm3_key(...)]``, computed by the caller
+    rm3: float = 0.0
+    #: RM3 feedback judgments, feedback terms kept, weight of the original query
+    rm3_docs: int = 10
+    rm3_terms: int = 20
+    rm3_orig: float = 0.5
 
 
 # ---- fusion and aggregation (pure) -------------------------------------------------------------------------------
@@ -285,6 +292,28 @@ class PrecedentIndex:
         return {**out, "para_max": _top(aggregate(hits, "max"), depth),
                 "para_sum": _top(aggregate(hits, "sum", top_k), depth)}
 
+    def weighted_doc_bm25(self, weights: Mapping[str, float], b: float = 0.75, depth: int = 1000,
+                          memo: dict | None = None) -> dict[str, float]:
+        """Whole-judgment BM25 (index with ``b``) of a weighted query, ``sum_t weights[t] * BM25(t, d)`` (terms
+        outside the pool's vocabulary score 0): ``{case: score}``, the ``depth`` best with a positive score.
+        ``memo``: a dict the caller keeps to reuse each term's score vector across calls."""
+        index = self.docs[b]
+        if index.bm25 is None:
+            return {}
+        vocab = index.bm25.vocab_dict
+        total = np.zeros(len(self.cases))
+        for t, wt in sorted(weights.items()):
+            if wt > 0 and t in vocab:
+                key = (b, t)
+                if memo is None or key not in memo:
+                    vec = np.asarray(index.bm25.get_scores([t]), dtype=np.float64)
+                    if memo is not None:
+                        memo[key] = vec
+                else:
+                    vec = memo[key]
+                total += wt * vec
+        return _top({c: float(v) for c, v in zip(self.cases, total) if v > 0}, depth)
+
     def section_signal(self, profile: Mapping[StatuteRef, float]) -> dict[str, float]:
         """``{case: section_overlap}`` for every judgment sharing a section with ``profile`` (positive only)."""
         out = {}
@@ -327,7 +356,47 @@ def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str,
         if cites is None or w.prop_base not in text:
             raise ValueError(f"propagation weight without citations or without the base signal {w.prop_base!r}")
         prop = propagate(text[w.prop_base], cites, w.prop_k, w.prop_agg)
-    return combsum([doc, para, sec, chunk, pri, prop], [w.doc, w.para, w.sections, w.chunk, w.prior, w.prop])
+    rm3: Mapping[str, float] = {}
+    if w.rm3:
+        key = rm3_key(w.rm3_docs, w.rm3_terms, w.rm3_orig)
+        if key not in text:
+            raise ValueError(f"RM3 weight without the signal {key!r}")
+        rm3 = text[key]
+    return combsum([doc, para, sec, chunk, pri, prop, rm3],
+                   [w.doc, w.para, w.sections, w.chunk, w.prior, w.prop, w.rm3])
+
+
+def rm3_key(fb_docs: int, fb_terms: int, orig: float) -> str:
+    """The name of an RM3 signal in a ``text`` signal dict: ``rm3@10/20/0.5``."""
+    return f"rm3@{fb_docs}/{fb_terms}/{orig:g}"
+
+
+def rm3_weights(query_tokens: Sequence[str], feedback: Sequence[tuple[Sequence[str], float]], fb_terms: int = 20,
+                orig: float = 0.5, keep=None) -> dict[str, float]:
+    """RM3 query expansion (relevance model RM1, Lavrenko & Croft, SIGIR 2001, interpolated with the original query:
+    RM3 of Abdul-Jaleel et al., UMass at TREC 2004; as Anserini's BM25+RM3 computes it): ``P(w|R) ∝ sum_d s(d) *
+    tf(w, d) / |d|`` over the ``feedback`` judgments ``(tokens, retrieval score s(d) > 0)``, its ``fb_terms`` best
+    terms (ties by term; ``keep(term)`` filters candidates) renormalised to sum 1, then ``orig * q(w) + (1 - orig)
+    * P(w|R)`` with ``q(w)`` the query's term frequencies over its length. Returns ``{term: weight}``, positive
+    weights only (they sum to 1 when both parts are non-empty). Raises ValueError unless ``0 <= orig <= 1`` and
+    ``fb_terms >= 0``."""
+    if not 0 <= orig <= 1 or fb_terms < 0:
+        raise ValueError(f"orig must be in [0, 1] and fb_terms >= 0, got {orig}, {fb_terms}")
+    q = Counter(query_tokens)
+    n_q = sum(q.values())
+    rel: dict[str, float] = defaultdict(float)
+    for toks, sc in feedback:
+        if sc <= 0 or not toks:
+            continue
+        for t, c in Counter(toks).items():
+            if keep is None or keep(t):
+                rel[t] += sc * c / len(toks)
+    top = sorted(rel, key=lambda t: (-rel[t], t))[:fb_terms]
+    z = sum(rel[t] for t in top)
+    out = {t: orig * c / n_q for t, c in q.items()} if n_q else {}
+    for t in top:
+        out[t] = out.get(t, 0.0) + (1 - orig) * rel[t] / z
+    return {t: v for t, v in out.items() if v > 0}
 
 
 def propagate(base: Mapping[str, float], cites: Mapping[str, Iterable[str]], k: int = 50,
@@ -459,5 +528,5 @@ def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragra
 
 
 __all__ = ["DOC_B", "FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "citation_pairs",
-           "citing_map", "combsum", "fuse_signals", "max_normalise", "pool_cites", "propagate", "section_overlap",
-           "section_profile", "top_idf_terms", "weighted_rrf"]
+           "citing_map", "combsum", "fuse_signals", "max_normalise", "pool_cites", "propagate", "rm3_key",
+           "rm3_weights", "section_overlap", "section_profile", "top_idf_terms", "weighted_rrf"]

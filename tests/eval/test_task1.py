@@ -154,3 +154,40 @@ def test_prop_grid_holds_the_text_grid_unchanged_and_propagation_alone():
     assert len(alone) == len(PROP_BASES) * len(PROP_K) * 2 * 3
     n_signals = [sum(1 for x in (w.doc, w.para, w.chunk, w.prop) if x) for w in g]
     assert n_signals == sorted(n_signals)
+
+
+@pytest.mark.slow
+def test_rm3_and_propagation_on_300_aila_judgments(real_settings):
+    """Real corpus, first 300 AILA judgments: the weighted BM25 of RM3 with no feedback (original weight 1) ranks as
+    plain whole-judgment BM25 does; with feedback it keeps every query term, adds at most ``fb_terms`` terms and
+    changes the ranking; propagation over the judgments' own citations scores only cited judgments, each by the
+    scores of the judgments citing it."""
+    from legal_rag.eval.aila import load_casedocs, load_queries
+    from legal_rag.index.sparse import legal_tokenize
+    from legal_rag.retrieve.precedents import (citation_pairs, citing_map, max_normalise, propagate, rm3_weights,
+                                               top_idf_terms)
+
+    judgments, paras = load_casedocs(real_settings.corpus_path, 300)
+    pool = PrecedentIndex.build(judgments, paras)
+    query = load_queries(real_settings.corpus_path)["AILA_Q1"]
+    toks = top_idf_terms(legal_tokenize(query), pool.term_idf(), None)
+    plain = pool.text_signals(query)["doc@0.75"]
+    same = pool.weighted_doc_bm25(rm3_weights(toks, [], orig=1.0))
+    a, b = max_normalise(plain), max_normalise(same)
+    assert set(a) == set(b) and all(abs(a[c] - b[c]) < 1e-5 for c in a)
+    body: dict[str, list[str]] = {}
+    for p in paras:
+        body.setdefault(p.case, []).append(p.text)
+    top = sorted(plain, key=lambda c: -plain[c])[:5]
+    wts = rm3_weights(toks, [(legal_tokenize("\n".join(body[c])), plain[c]) for c in top], fb_terms=20, orig=0.5)
+    assert set(toks) <= set(wts) and len(set(wts) - set(toks)) <= 20 and sum(wts.values()) == pytest.approx(1.0)
+    expanded = pool.weighted_doc_bm25(wts)
+    order = lambda s: sorted(s, key=lambda c: (-s[c], c))[:20]  # noqa: E731
+    assert order(expanded) != order(plain)
+    cited_by = citation_pairs({j.case_id: j.title for j in judgments}, {c: "\n".join(t) for c, t in body.items()})
+    assert cited_by  # some of the 300 name another
+    prop = propagate(plain, citing_map(cited_by), k=300)
+    norm = max_normalise(plain)
+    assert prop and set(prop) <= set(cited_by)
+    for c, v in prop.items():
+        assert v == pytest.approx(sum(norm.get(d, 0.0) for d in cited_by[c] if d != c))

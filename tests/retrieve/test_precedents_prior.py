@@ -122,3 +122,36 @@ def test_propagation_weight_zero_changes_nothing_and_a_weight_brings_in_cited_ju
         fuse_signals(text, {}, w)  # no citation graph
     with pytest.raises(ValueError):
         fuse_signals({k: v for k, v in text.items() if k != "chunk"}, {}, replace(w, prop_base="chunk"), None, cites)
+
+
+# ---- RM3 feedback (issue 18, session 7) -----------------------------------------------------------------------------
+def test_rm3_weights_by_hand():
+    from legal_rag.retrieve.precedents import rm3_weights
+
+    q = ["knife", "murder", "murder", "appeal"]  # q(w): knife 0.25, murder 0.5, appeal 0.25
+    fb = [(["murder", "knife", "blood", "blood"], 2.0), (["blood", "witness"], 1.0), (["zzz"], 0.0)]
+    # P(w|R) ∝ 2 * tf/4 (doc 1) + 1 * tf/2 (doc 2): blood 2*2/4 + 1*1/2 = 1.5, murder 0.5, knife 0.5, witness 0.5
+    # two best terms (ties by term): blood 1.5, knife 0.5 -> renormalised 0.75, 0.25; the score-0 judgment adds nothing
+    got = rm3_weights(q, fb, fb_terms=2, orig=0.6)
+    assert got == pytest.approx({"knife": 0.6 * 0.25 + 0.4 * 0.25, "murder": 0.6 * 0.5, "appeal": 0.6 * 0.25,
+                                 "blood": 0.4 * 0.75})
+    assert sum(got.values()) == pytest.approx(1.0)
+    assert rm3_weights(q, fb, fb_terms=5, orig=1.0) == pytest.approx({"knife": 0.25, "murder": 0.5, "appeal": 0.25})
+    kept = rm3_weights(q, fb, fb_terms=1, orig=0.0, keep=lambda t: t != "blood")
+    assert kept == pytest.approx({"knife": 1.0})  # knife, murder, witness tie at 0.5: the first term wins
+    with pytest.raises(ValueError):
+        rm3_weights(q, fb, orig=1.5)
+
+
+def test_rm3_weight_zero_changes_nothing_and_needs_its_signal():
+    from legal_rag.retrieve.precedents import rm3_key
+
+    text = {"doc@0": {"A": 2.0, "B": 1.0}, "doc@0.75": {"A": 1.0, "B": 0.9}, "para_max": {"B": 1.0},
+            "para_sum": {}, rm3_key(10, 20, 0.5): {"B": 3.0, "C": 1.0}}
+    w = PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75)
+    plain = fuse_signals({k: v for k, v in text.items() if not k.startswith("rm3")}, {}, w)
+    assert fuse_signals(text, {}, w) == plain == fuse_signals(text, {}, replace(w, rm3_docs=5, rm3_orig=0.7))
+    got = dict(fuse_signals(text, {}, replace(w, rm3=1.0)))
+    assert got == pytest.approx({"A": 1.0, "B": 0.9 + 1.0, "C": 1.0 / 3.0})
+    with pytest.raises(ValueError):
+        fuse_signals(text, {}, replace(w, rm3=1.0, rm3_terms=50))  # that variant was not computed
