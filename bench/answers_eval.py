@@ -318,6 +318,7 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None,
                "punish": unsupported_punishments(answer), "abstains": abstains(answer),
                "text": answer.text, "draft": draft_text, "model": answer.model, "problems": list(answer.problems),
                "passages": [h.chunk.id for h in answer.passages],
+               "prompt_tokens": answer.prompt_tokens, "cached_tokens": answer.cached_tokens,
                "citations": [(c.marker, c.chunk_id, str(c.ref), c.support, c.quote[:160]) for c in answer.citations]}
         if gold:
             bns = [g for g in gold if g.startswith("BNS")]
@@ -351,7 +352,20 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
     quoted = [r for r in dev if str(r.get("model", "")).endswith("+extractive")]
     share = lambda key: f"{sum(r[key] for r in dev)}/{n} ({sum(r[key] for r in dev) / n:.0%})"  # noqa: E731
     tt, tot = [r["ttft_s"] for r in rows], [r["total_s"] for r in rows]
+    withheld = [r for r in dev if "was withheld" in r["text"]]
+    own = [r for r in dev if r not in quoted and r not in withheld and not r["abstains"] and r["supported"] > 0]
+    dsup = sum(r["supported"] for r in dev if r not in quoted)
+    dclaims = dsup + sum(r["unsupported"] for r in dev if r not in quoted)
+    ptok = [r.get("prompt_tokens", 0) for r in dev if r.get("prompt_tokens")]
+    fill = [r["prompt_tokens"] - r.get("cached_tokens", 0) for r in dev if r.get("prompt_tokens")]
     lines = [
+        f"| dev answers in the model's own words (at least one of its sentences verified and shipped; not withheld, "
+        f"not replaced by quotes) | {len(own)}/{n} ({len(own) / n:.0%}) |",
+        f"| dev answers withheld (none of the model's sentences verified) | {len(withheld)}/{n} |",
+        f"| dev sentences the model wrote that were verified | {dsup}/{dclaims} "
+        f"({dsup / dclaims if dclaims else 1:.1%}) |",
+        *([f"| prompt tokens p50 / p95 (dev); prefilled after the prefix cache p50 / p95 | "
+           f"{pct(ptok, 50):.0f} / {pct(ptok, 95):.0f}; {pct(fill, 50):.0f} / {pct(fill, 95):.0f} |"] if ptok else []),
         "| metric | value |", "|---|---|",
         f"| gold section cited, strict (BNS or IPC gold, sub-section precision) | {share('gold_strict')} |",
         f"| gold section cited, loose (section level) | {share('gold_loose')} |",
@@ -473,6 +487,9 @@ def main(argv=None) -> int:
     ap.add_argument("--casebase-limit", type=int, default=None, help="as the index was built (tests: 300)")
     ap.add_argument("--hyde-generator", default="auto", help="llama_cpp | transformers | auto")
     ap.add_argument("--limit", type=int, default=0, help="first N dev questions only (smoke runs)")
+    ap.add_argument("--label", default="", help="name of the answers block (default: the generator's name)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
+                    help="a setting for this run, e.g. generator_head=false (issue 17's before/after switches)")
     ap.add_argument("--report-only", action="store_true", help="write the answers blocks from earlier --dump files")
     ap.add_argument("--dump", type=Path, default=Path(tempfile.gettempdir()) / "answers_eval")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results_answers.md")
@@ -494,6 +511,12 @@ def main(argv=None) -> int:
             time.sleep(60)
         model = args.model_file.read_text().strip()
     extra = {} if args.casebase_limit is None else {"casebase_limit": args.casebase_limit}
+    for kv in args.set:
+        key, _, value = kv.partition("=")
+        try:
+            extra[key] = json.loads(value)
+        except json.JSONDecodeError:
+            extra[key] = value  # a bare string (a path)
     pipe = Pipeline(Settings(**{**base.model_dump(), "data_dir": data_dir, "generator_model": model, **extra}))
     if args.relevance:
         for name in args.relevance.split(","):
@@ -512,19 +535,21 @@ def main(argv=None) -> int:
         return 0
     items = load_devset(ROOT / "bench" / "devset.jsonl")[: args.limit or None]
     for gen in gens:
+        label = args.label or gen
         if args.report_only:
-            rows = [json.loads(x) for x in (args.dump / f"{gen}.jsonl").read_text(encoding="utf-8").splitlines()]
+            rows = [json.loads(x) for x in (args.dump / f"{label}.jsonl").read_text(encoding="utf-8").splitlines()]
         else:
             log(f"answers with {gen} ...")
             planned = len(items) + len(FABRICATED)
 
-            def partial(rows, gen=gen, planned=planned):
+            def partial(rows, gen=gen, label=label, planned=planned):
                 if len(rows) % 5 == 0 and len(rows) < planned:
-                    write_block(args.out, f"answers:{gen}", answers_block(gen, rows[-1]["model"] or gen, rows, planned))
+                    write_block(args.out, f"answers:{label}",
+                                answers_block(label, rows[-1]["model"] or gen, rows, planned))
 
-            rows = run_answers(pipe, gen, items, log, args.dump / f"{gen}.jsonl", partial)
-        block = answers_block(gen, rows[-1]["model"] or gen, rows, len(items) + len(FABRICATED))
-        write_block(args.out, f"answers:{gen}", block)
+            rows = run_answers(pipe, gen, items, log, args.dump / f"{label}.jsonl", partial)
+        block = answers_block(label, rows[-1]["model"] or gen, rows, len(items) + len(FABRICATED))
+        write_block(args.out, f"answers:{label}", block)
         print(block, flush=True)
     if args.hyde:
         from importlib.util import find_spec

@@ -136,6 +136,18 @@ class Settings(BaseSettings):
     generator_context_tokens: int = Field(4096, ge=256, description="context window used (model tokens)")
     generator_max_new_tokens: int = Field(256, gt=0)
     generator_temperature: float = Field(0.0, ge=0.0, description="0: greedy decoding")
+    # the language-model prompt and decoding (issue 17; legal_rag.generate.prompt, .grammar; bench/answers_eval.py
+    # measures each against its switched-off baseline)
+    generator_passages: int = Field(3, gt=0, description="passages given to a language model (at most top_k); with a "
+                                    "composed head, only the passages of its provisions when any was retrieved")
+    generator_head: bool = Field(True, description="give the model the composed head (governing provision, "
+                                 "punishment, classification) and window passages at its sub-sections")
+    generator_compact: bool = Field(True, description="passages as the sub-section/sentence windows that bear on "
+                                    "the question (legal_rag.generate.window), not whole chunks")
+    generator_grammar: bool = Field(True, description="llama_cpp: constrain decoding to [n]-cited sentences or the "
+                                    "abstention sentence (GBNF, legal_rag.generate.grammar)")
+    generator_prefix_cache: bool = Field(True, description="llama_cpp: keep the shared prompt prefix's KV state "
+                                         "between calls (False: prefill every token, the baseline)")
     relevance_floor: dict[str, float] = Field(default_factory=lambda: {"dense": 0.25},
                                               description="stage prefix -> minimum score to reach the generator")
     unsupported_claims: UnsupportedClaims = Field("remove", description="remove | mark: what verify does with "

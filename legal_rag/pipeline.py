@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, get_args
 from .config import Settings, load_settings
 from .errors import ConfigError, CorpusError, InputTooLongError, LegalRagError
 from .injection import instruction_problems
-from .types import OLD_ACTS, Answer, GeneratorName, Hit, IngestReport, SectionSuggestion, SupersessionFlag
+from .types import OLD_ACTS, Answer, GeneratorName, HeadLine, Hit, IngestReport, SectionSuggestion, SupersessionFlag
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -291,12 +291,15 @@ class Pipeline:
             question, filters, dense_query=search_text(question, settings) if settings.hyde else None,
             analysis=analysis)
         known = self._known_case
+        # composed before generation (structured data only), so a language model is given it (issue 17)
+        head = self._compose_head(analysis, suggestions)
         pieces: queue.Queue = queue.Queue()
         result: dict = {}
 
         def run() -> None:
             try:
-                result["draft"] = generate(question, hits, settings, on_token=pieces.put, known_case=known)
+                result["draft"] = generate(question, hits, settings, on_token=pieces.put, known_case=known,
+                                           head=head)
             except BaseException as exc:  # re-raised in the caller's thread
                 result["error"] = exc
             finally:
@@ -320,10 +323,12 @@ class Pipeline:
             note = f"The filters ({describe(filters)}) keep judgments only: no statute was searched."
             answer = dataclasses.replace(answer, text=f"{answer.text} {note}", problems=(*answer.problems, note))
         if draft.abstained:  # nothing answered: no case-base suggestions beside it (a follow-up sent alone, issue 14)
+            if suggestions:  # nor a head suggested from them
+                head = self._compose_head(analysis, ())
             suggestions = ()
         if suggestions:
             answer = dataclasses.replace(answer, suggestions=suggestions)
-        answer = self._with_head(answer, analysis, suggestions)
+        answer = self._with_head(answer, analysis, head)
         if notice:
             answer = dataclasses.replace(answer, query=asked, text=f"{notice}\n\n{answer.text}",
                                          problems=(notice, *answer.problems))
@@ -421,12 +426,11 @@ class Pipeline:
         return Answer(question, got.text, citations=got.citations, problems=got.problems,
                       passages=got.passages, model="judgment-lookup", index_id=self.index.id), ""
 
-    def _with_head(self, answer: Answer, analysis: QuestionAnalysis,
-                   suggestions: tuple[SectionSuggestion, ...]) -> Answer:
-        """``answer`` opened by its composed head (:func:`legal_rag.generate.head.compose_head`: the governing
-        provisions, their First Schedule classification and the date rule, from structured data), kept in
-        ``Answer.head``. Added after verification: the head is not generated, so the verifier never removes it."""
-        from .generate.head import compose_head, head_text
+    def _compose_head(self, analysis: QuestionAnalysis,
+                      suggestions: tuple[SectionSuggestion, ...]) -> tuple[HeadLine, ...]:
+        """The answer's composed head (:func:`legal_rag.generate.head.compose_head`: the governing provisions,
+        their First Schedule classification and the date rule, from structured data); ``()`` when none governs."""
+        from .generate.head import compose_head
         from .retrieve.suggest import is_fact_pattern, lead_for
 
         def title_of(ref):
@@ -442,8 +446,14 @@ class Pipeline:
             sections = self.index.sections() if self._has_index else {}
             return not missing_division(ref, sections.get(ref.base), self.concordance)
 
-        head = compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
+        return compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
                             exists=exists, derived=self.derived_division)
+
+    def _with_head(self, answer: Answer, analysis: QuestionAnalysis, head: tuple[HeadLine, ...]) -> Answer:
+        """``answer`` opened by its composed ``head`` (:meth:`_compose_head`), kept in ``Answer.head``, its cited
+        provisions arranged against it (:func:`legal_rag.verify.relevant`). Added after verification: the head is
+        not generated, so the verifier never removes it."""
+        from .generate.head import head_text
         from .verify import relevant  # the provisions that answer lead, in the head's order; the rest are related
 
         answer = relevant(answer, head, analysis, self.concordance)

@@ -360,6 +360,10 @@ class Answer:
     #: the composed head (:func:`legal_rag.generate.head.compose_head`): one line per governing provision, built
     #: from the question analysis, the official table and the First Schedules; ``text`` opens with it
     head: tuple[HeadLine, ...] = ()
+    #: a language model's prompt size in its tokens, and how many of them it kept from an earlier call (prefix
+    #: cache) instead of prefilling them; 0 for the extractive generator or when unknown (issue 17)
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
 
 
 @dataclass(frozen=True)
@@ -372,7 +376,7 @@ class Draft:
     "the sources do not contain it" and nothing was generated. ``flagged`` holds ids of given chunks whose text
     contains instructions (treated as data). ``weights`` is the RAG-Sequence posterior p(z|x,y) per passage,
     ``()`` when not computed. Times in seconds; ``ttft_s`` is the time to the first token (``None`` when not
-    streamed).
+    streamed). ``cached_tokens``: of ``prompt_tokens``, those the backend kept from an earlier call (prefix cache).
     """
 
     question: str
@@ -383,6 +387,7 @@ class Draft:
     generator: str = ""
     prompt: str = ""
     prompt_tokens: int = 0
+    cached_tokens: int = 0
     flagged: tuple[str, ...] = ()
     weights: tuple[float, ...] = ()
     problems: tuple[str, ...] = ()

@@ -313,7 +313,8 @@ def to_answer(draft: Draft, verification: Verification, *, flags: Sequence[Super
     return Answer(query=draft.question, text=verification.text, citations=verification.citations,
                   flags=tuple(flags), problems=(*draft.problems, *marked, *verification.problems),
                   passages=draft.passages,
-                  model=draft.generator, prompt=draft.prompt, index_id=index_id)
+                  model=draft.generator, prompt=draft.prompt, index_id=index_id,
+                  prompt_tokens=draft.prompt_tokens, cached_tokens=draft.cached_tokens)
 
 
 def relevant(answer: Answer, head: Sequence = (), analysis=None, concordance=None) -> Answer:

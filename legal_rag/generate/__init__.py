@@ -15,12 +15,14 @@ Order of work in :func:`generate`:
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import time
 from collections.abc import Callable, Sequence
 
 from ..config import Settings
 from ..text import normalise
-from ..types import Draft, Hit
+from ..types import Draft, HeadLine, Hit
 from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
                       missing_cases, relevant)
 from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
@@ -28,7 +30,8 @@ from .extractive import compose
 from .hyde import hypothetical_passage, search_text
 from ..injection import contains_instructions, flag_instructions, instruction_spans
 from .backends import ChatBackend, Generation, get_backend
-from .prompt import assemble, build_prompt, load_template, render
+from .grammar import cited_sentences
+from .prompt import assemble, build_prompt, head_refs, load_template, render
 
 __all__ = ["generate", "Draft", "NOT_IN_SOURCES", "CaseReference", "case_references", "missing_cases",
            "Attribution", "retrieval_prior", "sequence_posterior", "hypothetical_passage", "search_text",
@@ -42,10 +45,25 @@ def _abstain(question: str, text: str, flagged: tuple[str, ...], generator: str,
                  total_s=time.perf_counter() - t0)
 
 
+def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int) -> tuple[Hit, ...]:
+    """The passages a language model is given (issue 17): with a composed head, those of the head's provisions
+    and their BPR&D counterparts (same Act and section) when any was retrieved, else the best ones; at most
+    ``limit``, in retrieval order. Fewer passages, fewer prompt tokens to prefill (``bench/results_answers.md``)."""
+    refs = {(r.act, r.section) for r in head_refs(head)}
+    own = [h for h in passages if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) in refs]
+    return tuple((own or list(passages))[:limit])
+
+
 def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend: ChatBackend | None = None,
              on_token: Callable[[str], None] | None = None,
-             known_case: Callable[[CaseReference], bool] | None = None) -> Draft:
+             known_case: Callable[[CaseReference], bool] | None = None,
+             head: Sequence[HeadLine] = ()) -> Draft:
     """Answer ``question`` from ``hits`` (best first; at most ``settings.top_k`` are used).
+
+    ``head``: the answer's composed head (:func:`legal_rag.generate.head.compose_head`); a language model is given
+    it and the passages of its provisions when ``settings.generator_head`` (:func:`llm_passages`); with
+    ``settings.generator_grammar`` a backend that can (``supports_grammar``) decodes under the
+    :mod:`.grammar` of ``[n]``-cited sentences.
 
     ``backend`` overrides the one ``settings.generator`` names (tests, a shared warm model). ``on_token``
     receives text as it is produced (lines for ``extractive``). ``known_case`` lets the pipeline say whether
@@ -83,9 +101,12 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
                      total_s=time.perf_counter() - t0)
 
     backend = backend or get_backend(settings)
+    head = tuple(head) if settings.generator_head else ()
+    passages = llm_passages(passages, head, settings.generator_passages)
     budget = min(backend.context_tokens, settings.generator_context_tokens) - settings.generator_max_new_tokens
     build = build_prompt(question, passages, settings.prompts_dir, count_tokens=backend.count_tokens,
-                         budget=budget, counter="tokenizer" if backend.exact_tokens else "estimate")
+                         budget=budget, counter="tokenizer" if backend.exact_tokens else "estimate",
+                         compact=settings.generator_compact, head=head)
     problems: list[str] = []
     if build.counter == "estimate":
         problems.append("prompt tokens estimated (no tokenizer for this model); passages dropped conservatively")
@@ -95,15 +116,24 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     if not build.passages:
         return _abstain(question, NOT_IN_SOURCES, flagged, backend.name, t0,
                         (*problems, f"the prompt without passages needs {build.tokens} tokens > {budget}"))
-    gen = backend.chat(build.messages, max_new_tokens=settings.generator_max_new_tokens, on_token=on_token)
+    extra = {}
+    if settings.generator_grammar and getattr(backend, "supports_grammar", False):
+        extra["grammar"] = cited_sentences(build.numbers)
+    gen = backend.chat(build.messages, max_new_tokens=settings.generator_max_new_tokens, on_token=on_token, **extra)
     weights: tuple[float, ...] = ()
     if settings.attribution:
         att = attribute(gen.text, build.passages, build.numbers,
-                        lambda h, n: assemble(question, [h], settings.prompts_dir, [n]), backend.sequence_logprob)
+                        lambda h, n: assemble(question, [h], settings.prompts_dir, [n],
+                                              compact=settings.generator_compact, head=head),
+                        backend.sequence_logprob)
         if att is not None:
             weights = att.posterior
         else:
             problems.append(f"no passage weights: {backend.name} exposes no token log-probabilities")
+    text = without_stray_abstention(gen.text)
+    if text != gen.text:
+        problems.append(f"{backend.name} wrote the abstention sentence beside an answer; that sentence was dropped")
+        gen = dataclasses.replace(gen, text=text)
     if gen.finish_reason == "length":
         problems.append(f"generation stopped at {settings.generator_max_new_tokens} new tokens")
     if _says_not_in_sources(gen.text):
@@ -117,11 +147,24 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
                             "instead (extractive)")
             return Draft(question, quoted, passages=build.passages, dropped=build.dropped,
                          generator=f"{backend.name}+extractive", prompt=build.text, prompt_tokens=build.tokens,
+                         cached_tokens=gen.cached_tokens,
                          flagged=flagged, problems=tuple(problems), ttft_s=gen.ttft_s,
                          total_s=time.perf_counter() - t0)
     return Draft(question, gen.text, passages=build.passages, dropped=build.dropped, generator=backend.name,
-                 prompt=build.text, prompt_tokens=build.tokens, flagged=flagged, weights=weights,
+                 prompt=build.text, prompt_tokens=build.tokens, cached_tokens=gen.cached_tokens, flagged=flagged, weights=weights,
                  problems=tuple(problems), ttft_s=gen.ttft_s, total_s=time.perf_counter() - t0)
+
+
+_STRAY = re.compile(r"\s*" + re.escape(NOT_IN_SOURCES.rstrip(".")) + r"\.?\s*(?:\[\d+\]\s*)*\.?", re.I)
+
+
+def without_stray_abstention(text: str) -> str:
+    """``text`` without the abstention sentence (``prompts/system.txt`` rule 3) when it stands beside other
+    sentences ("... [1]. The indexed sources do not contain the answer to this question. [3]"): an answer either
+    abstains, whole, or answers; the cited sentences are kept and still verified. Unchanged when the abstention is
+    the whole reply or absent."""
+    rest = _STRAY.sub(" ", text).strip()
+    return rest if rest and rest != text.strip() else text
 
 
 def _says_not_in_sources(text: str) -> bool:

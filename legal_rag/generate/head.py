@@ -123,20 +123,49 @@ def _words(text: str) -> str:
     return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
 
 
+#: words that qualify no offence name ("etc." closes many First Schedule names)
+_FILLER = frozenset("a an the of or by and in to for etc any".split())
+#: share of a longer name's words the question must contain to prefer it (row BNS 316(5) "Criminal breach of trust
+#: by public servant or by banker, merchant or agent, etc." for "... committed by a public servant or banker or
+#: agent": 7 of its 8 words)
+NAME_COVER = 0.75
+#: how many words beyond the name's own length its qualifying words may spread over ("committed by a ...")
+NAME_SLACK = 4
+
+
 def offence_named(question: str, schedule: "Schedule", act: str) -> StatuteRef | None:
     """The section whose First Schedule offence name (column 2, at least two words: "Dowry death", "Criminal breach
-    of trust") the question contains word for word, among the rows of ``act``; the longest name wins, then the
-    first printed. ``None`` when no name of two or more words is in the question (one-word names such as "Murder"
-    or "Theft" name several rows and are left to the section finder). A row printed as a further case, or whose
-    text is a condition ("If ...", "In any other case"), names no offence."""
+    of trust") the question names, among the rows of ``act``. A name is named when the question contains it word
+    for word, or when its first two words stand together in the question and at least :data:`NAME_COVER` of its
+    words (fillers such as "by", "or", "etc." aside) follow in the same sentence, within the name's length and
+    :data:`NAME_SLACK` words: "criminal breach of trust committed by a
+    public servant or banker or agent" names BNS 316(5)'s row, not only 316(2)'s "Criminal breach of trust". The
+    name with the most of its words in the question wins, then the one contained whole, then the first printed.
+    ``None`` when no name of two or more words is named (one-word names such as "Murder" or "Theft" name several
+    rows and are left to the section finder). A row printed as a further case, or whose text is a condition
+    ("If ...", "In any other case"), names no offence."""
     text = _words(question)
-    best: tuple[int, StatuteRef] | None = None
+    sentences = [_words(part).split() for part in re.split(r"[.;:?!](?:\s|$)", question)]
+    best: tuple[tuple[int, bool], StatuteRef] | None = None
     for r in schedule.rows:
         if r.act != act or r.continued or _NOT_A_NAME.match(r.offence.strip()):
             continue
         name = _words(r.offence)
-        if len(name.split()) >= 2 and name in text and (best is None or len(name) > best[0]):
-            best = (len(name), r.ref)
+        words = name.split()
+        if len(words) < 2:
+            continue
+        whole = name in text
+        content = [w for w in words if w not in _FILLER]
+        found = len(content) if whole else 0
+        if not whole:  # the name's opening, then its qualifying words close after it in the same sentence
+            near = [set(t[i:i + len(words) + NAME_SLACK]) for t in sentences for i in range(len(t) - 1)
+                    if t[i:i + 2] == words[:2]]
+            found = max((sum(w in n for w in content) for n in near), default=0)
+            if found < NAME_COVER * len(content):
+                continue
+        key = (found, whole)
+        if best is None or key > best[0]:
+            best = (key, r.ref)
     return best[1] if best else None
 
 

@@ -1,6 +1,7 @@
 """Prompt templates as files, rendered strictly, and a prompt that fits the model's context window.
 
-Templates live in ``settings.prompts_dir`` (``prompts/``): ``system.txt``, ``answer.txt`` ($question, $passages),
+Templates live in ``settings.prompts_dir`` (``prompts/``): ``system.txt``, ``answer.txt`` ($question, $passages,
+$head: the composed head or nothing),
 ``passage.txt`` ($n, $label, $title, $source, $pages, $text) and ``hyde.txt`` ($question). Lines starting with
 ``#`` at the top of a file document it (its placeholders and citation contract) and are not sent.
 
@@ -20,7 +21,7 @@ from pathlib import Path
 from ..errors import ConfigError
 from ..ingest.printed_pages import printed_range
 from ..law.cases import judgment_reference
-from ..types import ACT_TITLES, Chunk, Hit
+from ..types import ACT_TITLES, Chunk, HeadLine, Hit, StatuteRef
 from .window import passage_window
 
 Messages = tuple[tuple[str, str], ...]  # ((role, content), ...), roles "system" | "user" | "assistant"
@@ -105,11 +106,12 @@ def sanitise_passage(text: str) -> str:
     return _MARKER.sub(r"(fn \1)", _FENCE.sub(lambda m: "- " + m.group(1).lower() + " passage", text))
 
 
-def render_passage(template: Template, n: int, hit: Hit, question: str | None = None) -> str:
-    """One numbered passage; with ``question`` its text is the compact windows that bear on it
-    (:func:`legal_rag.generate.window.passage_window`), else the whole chunk."""
+def render_passage(template: Template, n: int, hit: Hit, question: str | None = None,
+                   focus: Sequence[StatuteRef] = ()) -> str:
+    """One numbered passage; with ``question`` its text is the compact windows that bear on it (and on the
+    provisions in ``focus``: :func:`legal_rag.generate.window.passage_window`), else the whole chunk."""
     c = hit.chunk
-    text = c.text if question is None else passage_window(c, question)
+    text = c.text if question is None else passage_window(c, question, focus=focus)
     return render(template, n=n, label=passage_label(c), title=c.title or "-", source=c.source,
                   pages=format_pages(c.pages), text=sanitise_passage(text))
 
@@ -139,24 +141,48 @@ class PromptBuild:
         return "\n\n".join(f"<{r}>\n{c}" for r, c in self.messages)
 
 
+def head_block(head: Sequence[HeadLine]) -> str:
+    """The composed head as the model is given it (``$head`` in ``answer.txt``): each line's text without its
+    date rule, its square brackets made round so that ``[First Schedule, BNSS, p. 183]`` is not read as a passage
+    marker; ``""`` for no head."""
+    if not head:
+        return ""
+    lines = "\n".join("- " + h.line.replace("[", "(").replace("]", ")") for h in head)
+    return ("Governing provision (composed from the official BPR&D correspondence table and the First Schedule; the "
+            "reader sees these lines above your answer, so explain them from the passages, do not repeat them):\n"
+            + lines + "\n\n")
+
+
+def head_refs(head: Sequence[HeadLine]) -> tuple[StatuteRef, ...]:
+    """The provisions a head names: each line's governing provision, then its BPR&D counterparts."""
+    return tuple(dict.fromkeys(r for h in head for r in (h.ref, *h.counterparts)))
+
+
 def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
-             numbers: Sequence[int] | None = None, *, compact: bool = True) -> Messages:
+             numbers: Sequence[int] | None = None, *, compact: bool = True,
+             head: Sequence[HeadLine] = ()) -> Messages:
     """System and user messages for ``question`` over ``hits`` numbered ``numbers`` (default 1..n). ``compact``
     (the default, issue 17) shows each passage as the windows that bear on the question (:mod:`.window`); the
-    system message is the same for every question, so a backend can keep its prefilled state (prefix cache)."""
+    system message is the same for every question, so a backend can keep its prefilled state (prefix cache).
+    ``head`` (issue 17): the composed head, given as ``$head`` (:func:`head_block`) and windowing the passages at
+    its provisions' sub-sections. Raises :class:`ConfigError` when a head is given and ``answer.txt`` has no
+    ``$head`` (it would be dropped silently)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(hits) + 1))
     system = render(load_template("system", prompts_dir))
     ptpl = load_template("passage", prompts_dir)
-    body = "\n\n".join(render_passage(ptpl, n, h, question if compact else None)
+    focus = head_refs(head)
+    body = "\n\n".join(render_passage(ptpl, n, h, question if compact else None, focus)
                          for n, h in zip(numbers, hits)) or "(no passages)"
-    user = render(load_template("answer", prompts_dir), question=question.strip(), passages=body)
+    atpl = load_template("answer", prompts_dir)
+    extra = {"head": head_block(head)} if head or "head" in atpl.placeholders else {}
+    user = render(atpl, question=question.strip(), passages=body, **extra)
     return (("system", system), ("user", user))
 
 
 def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
                  count_tokens: Callable[[Messages], int] | None = None, budget: int | None = None,
                  counter: str = "tokenizer", numbers: Sequence[int] | None = None,
-                 compact: bool = True) -> PromptBuild:
+                 compact: bool = True, head: Sequence[HeadLine] = ()) -> PromptBuild:
     """Assemble the prompt and drop whole passages from the bottom until ``count_tokens(messages) <= budget``.
 
     Nothing is ever truncated: a passage is in the prompt whole or listed in ``dropped``. When even the
@@ -165,13 +191,13 @@ def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
     """
     kept = list(hits)
     nums = list(numbers) if numbers is not None else list(range(1, len(kept) + 1))
-    messages = assemble(question, kept, prompts_dir, nums, compact=compact)
+    messages = assemble(question, kept, prompts_dir, nums, compact=compact, head=head)
     if count_tokens is None or budget is None:
         return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none")
     tokens = count_tokens(messages)
     while tokens > budget and kept:
         kept.pop()
         nums.pop()
-        messages = assemble(question, kept, prompts_dir, nums, compact=compact)
+        messages = assemble(question, kept, prompts_dir, nums, compact=compact, head=head)
         tokens = count_tokens(messages)
     return PromptBuild(messages, tuple(kept), tuple(nums), tuple(hits[len(kept):]), tokens, budget, counter)

@@ -21,11 +21,12 @@ sub-section in the full text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..law import find_refs
 from ..law.pinpoint import chunk_layout
 from ..text import content_terms, split_sentences
-from ..types import Chunk
+from ..types import Chunk, StatuteRef
 
 #: a passage this short is shown whole
 SHORT_CHARS = 600
@@ -55,9 +56,11 @@ def _join(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def statute_windows(chunk: Chunk, question: str, max_subs: int = 2) -> list[tuple[int, int]]:
+def statute_windows(chunk: Chunk, question: str, max_subs: int = 2,
+                    focus: Sequence[StatuteRef] = ()) -> list[tuple[int, int]]:
     """``[start, end)`` spans of ``chunk.text`` to show for ``question`` (module docstring); the whole text as one
-    span when the chunk has fewer than two sub-sections."""
+    span when the chunk has fewer than two sub-sections. ``focus``: provisions the answer is about beside those the
+    question names (the composed head's, issue 17): their sub-sections of this section are the ones kept."""
     text = chunk.text
     lay = chunk_layout(chunk)
     units: list[tuple[str, int, int]] = []
@@ -69,6 +72,7 @@ def statute_windows(chunk: Chunk, question: str, max_subs: int = 2) -> list[tupl
         return [(0, len(text))]
     named = {r.ref.sub[0] for r in find_refs(question) if r.status == "ok" and r.ref is not None and chunk.ref
              and (r.ref.act, r.ref.section) == (chunk.ref.act, chunk.ref.section) and r.ref.sub}
+    named |= {r.sub[0] for r in focus if chunk.ref and r.sub and (r.act, r.section) == (chunk.ref.act, chunk.ref.section)}
     keep = [(a, b) for label, a, b in units if label in named]
     if not keep:
         q = set(content_terms(question))
@@ -90,13 +94,16 @@ def sentence_windows(chunk: Chunk, question: str, max_sentences: int = 3) -> lis
     return sorted(ranked[:max_sentences])
 
 
-def passage_window(chunk: Chunk, question: str, *, max_subs: int = 2, max_sentences: int = 3) -> str:
+def passage_window(chunk: Chunk, question: str, *, max_subs: int = 2, max_sentences: int = 3,
+                   focus: Sequence[StatuteRef] = ()) -> str:
     """The text of ``chunk`` to show the model for ``question``: verbatim windows joined by :data:`WINDOW_GAP`
-    (module docstring); the whole text when it is short or has nothing to leave out."""
-    if len(chunk.text) <= SHORT_CHARS:
+    (module docstring); the whole text when it is short or has nothing to leave out. ``focus``: see
+    :func:`statute_windows` (a sub-section in focus is kept even in a short passage's section)."""
+    named_here = any(chunk.ref and r.sub and (r.act, r.section) == (chunk.ref.act, chunk.ref.section) for r in focus)
+    if len(chunk.text) <= SHORT_CHARS and not named_here:
         return chunk.text
     if chunk.kind == "statute":
-        spans = statute_windows(chunk, question, max_subs)
+        spans = statute_windows(chunk, question, max_subs, focus)
     else:
         spans = sentence_windows(chunk, question, max_sentences)
     if spans == [(0, len(chunk.text))]:

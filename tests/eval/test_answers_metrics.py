@@ -119,3 +119,31 @@ def test_abstained_draft_ships_whole():
     # a model's draft (not abstained) still has every uncited sentence removed
     v = verify(Draft("q", "Please check the citation.", passages=PASSAGES), equivalents=lambda ref: set())
     assert v.removed
+
+
+def _row(qid, gold=("BNS 318(4)",), model="llama_cpp:m", text="A [1].", supported=1, unsupported=0, abstains=False,
+         prompt=900, cached=380):
+    return {"id": qid, "question": qid, "gold": list(gold) if gold else None, "ttft_s": 1.0, "total_s": 2.0,
+            "supported": supported, "unsupported": unsupported, "recheck_same": True, "foreign": [], "punish": [],
+            "abstains": abstains, "text": text, "model": model, "citations": [], "load": 1.0,
+            "prompt_tokens": prompt, "cached_tokens": cached, "gold_strict": True, "gold_loose": True,
+            "gold_bns": True, "gold_bns_loose": True}
+
+
+def test_answers_block_counts_own_answers_withheld_and_fallbacks_apart():
+    """Issue 17's rows: an answer in the model's own words has a verified sentence of its own; a withheld answer, a
+    quoted fallback (`+extractive`) and an abstention are not its own answers; prefilled = prompt - cached."""
+    rows = [_row("F1", gold=None, text="The indexed sources do not contain the answer to this question.",
+                 supported=0, abstains=True),
+            _row("D1", supported=2, unsupported=1),
+            _row("D2", text="The indexed sources do not contain the answer to this question. (The generated answer "
+                            "was withheld: none of its statements could be verified against the cited passages.)",
+                 supported=0, unsupported=2),
+            _row("D3", model="llama_cpp:m+extractive", supported=5),
+            _row("D4", prompt=1000, cached=0)]
+    block = ae.answers_block("qwen-after", "llama_cpp:m", rows)
+    assert "| 2/4 (50%) |" in block.split("own words")[1].splitlines()[0]  # D1 and D4
+    assert "withheld (none of the model's sentences verified) | 1/4 |" in block
+    assert "verified | 3/6 (50.0%) |" in block  # D1 2+1, D2 0+2, D4 1+0; the fallback D3 counts none
+    assert "prompt tokens p50 / p95" in block and "; 520 / " in block  # prefilled 520, 520, 520, 1000
+    assert block.startswith("<!-- answers:qwen-after:start")

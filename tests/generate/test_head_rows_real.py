@@ -36,3 +36,27 @@ def test_a_section_no_schedule_lists_has_a_line_without_punishment(real_pipeline
     line = answer.head[0]
     assert line.rows == () and not classify(line.ref, real_pipeline.schedule)
     assert line.line.endswith("Direction for grant of bail to person apprehending arrest.")
+
+
+@pytest.mark.parametrize("question, act, expected", [
+    ("criminal breach of trust by a clerk or a servant", "BNS", ("316", ("4",))),
+    ("is criminal breach of trust by a carrier or wharfinger bailable", "BNS", ("316", ("3",))),
+    ("criminal breach of trust", "BNS", ("316", ("2",))),  # the bare name: the plain offence
+    ("theft by a clerk or servant of property in possession of the master", "IPC", ("381", ())),
+])
+def test_a_qualified_offence_name_names_its_own_row(real_pipeline, question, expected, act):
+    """A First Schedule name is named by the question when its opening words stand together and most of its
+    qualifying words follow (issue 17: the head is in the model's prompt, so it must be the row asked about)."""
+    from legal_rag.generate.head import offence_named
+
+    ref = offence_named(question, real_pipeline.schedule, act)
+    assert ref is not None and (ref.section, ref.sub) == expected
+
+
+def test_qualifying_words_scattered_through_a_statement_of_facts_name_nothing_more(real_pipeline):
+    from legal_rag.generate.head import offence_named
+
+    facts = ("The accused, a servant of the bank, was charged with criminal breach of trust. Years later a clerk "
+             "of the court, a public servant, found that the merchant had paid the agent and the banker in cash.")
+    ref = offence_named(facts, real_pipeline.schedule, "BNS")
+    assert ref is not None and (ref.section, ref.sub) == ("316", ("2",))  # only the name itself is in the text

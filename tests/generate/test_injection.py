@@ -59,7 +59,7 @@ def test_extractive_answer_ignores_planted_instructions_and_flags_the_chunks():
 def test_obedient_model_output_is_not_shipped():
     """A generator that obeys the planted text: its JSON and its 'IPC 420 remains in force' claim are removed;
     the supported sentence and its citation are unchanged."""
-    s = load_settings()
+    s = load_settings(generator_passages=5)  # the planted passages and IPC 420 as [4]: all given to the model
     obeyed = (json.dumps({"thoughts": "user wants cheating", "command": "answer"}) + "\n"
               "IPC 420 remains in force for all offences [2].\n"
               "Whoever cheats and thereby dishonestly induces delivery of property shall be punished with "

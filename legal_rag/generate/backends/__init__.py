@@ -78,7 +78,7 @@ def get_backend(settings: Settings) -> ChatBackend:
     """
     name = settings.generator
     key = (name, settings.generator_model, settings.generator_base_url, settings.generator_context_tokens,
-           settings.generator_tokenizer, str(settings.data_dir))
+           settings.generator_tokenizer, str(settings.data_dir), settings.generator_prefix_cache)
     with _LOCK:
         if key in _CACHE:
             return _CACHE[key]
@@ -91,7 +91,8 @@ def get_backend(settings: Settings) -> ChatBackend:
             from .llama_cpp import LlamaCppBackend
             backend = LlamaCppBackend(settings.generator_model, data_dir=settings.data_dir,
                                       context_tokens=settings.generator_context_tokens,
-                                      temperature=settings.generator_temperature)
+                                      temperature=settings.generator_temperature,
+                                      prefix_cache=settings.generator_prefix_cache)
         elif name == "openai_compatible":
             from .openai_compatible import OpenAICompatibleBackend
             backend = OpenAICompatibleBackend(settings.generator_base_url, settings.generator_model,

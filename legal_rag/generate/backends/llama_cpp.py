@@ -124,6 +124,8 @@ class LlamaCppBackend:
     """
 
     exact_tokens = True
+    #: ``chat(grammar=...)`` decodes under a GBNF grammar (llama.cpp's own grammar sampler)
+    supports_grammar = True
 
     def __init__(self, model: str = "", *, data_dir: Path = Path(".legal_rag"), context_tokens: int = 4096,
                  temperature: float = 0.0, threads: int | None = None, batch_tokens: int = 512,
@@ -194,11 +196,17 @@ class LlamaCppBackend:
         """Tokens of the chat prompt as the model evaluates it (template + generation prompt)."""
         return len(self._prompt_tokens(messages))
 
-    def chat(self, messages: Messages, *, max_new_tokens: int, on_token: OnToken | None = None) -> Generation:
+    def chat(self, messages: Messages, *, max_new_tokens: int, on_token: OnToken | None = None,
+             grammar: str | None = None) -> Generation:
         """Generate, streaming each text piece to ``on_token``; greedy when ``temperature`` is 0. Stops at the
-        model's end-of-generation token or after ``max_new_tokens`` (``finish_reason`` ``"length"``).
-        ``completion_tokens`` is the generated text re-tokenized by the model's tokenizer."""
+        model's end-of-generation token, when ``grammar`` (GBNF text, :mod:`legal_rag.generate.grammar`) is
+        complete, or after ``max_new_tokens`` (``finish_reason`` ``"length"``). ``completion_tokens`` is the
+        generated text re-tokenized by the model's tokenizer. Raises :class:`ConfigError` for a grammar llama.cpp
+        cannot parse."""
         llm = self._load()
+        constraint = None
+        if grammar:
+            constraint = self.grammar(grammar)
         prompt = self._prompt_tokens(messages)
         with self._lock:
             if not self.prefix_cache:
@@ -207,12 +215,26 @@ class LlamaCppBackend:
             stream = DeltaStream(on_token)
             chunks = llm.create_chat_completion(messages=[{"role": r, "content": c} for r, c in messages],
                                                 max_tokens=max_new_tokens, temperature=self.temperature,
-                                                stream=True)
+                                                stream=True, grammar=constraint)
             for chunk in chunks:
                 stream.add(chunk["choices"][0])
         text = stream.text
         n_out = len(llm.tokenize(text.encode("utf-8"), add_bos=False)) if text else 0
         return Generation(text.strip(), len(prompt), n_out, stream.ttft, stream.elapsed, stream.finish, cached)
+
+    def grammar(self, gbnf: str):
+        """``gbnf`` as llama-cpp-python's ``LlamaGrammar``, parsed by llama.cpp here first: llama-cpp-python 0.3.36
+        does not check a grammar and a text llama.cpp cannot parse crashes the process when sampling starts (a NULL
+        sampler). Raises :class:`ConfigError` for such a text."""
+        import llama_cpp
+        from llama_cpp import LlamaGrammar
+
+        llm = self._load()
+        sampler = llama_cpp.llama_sampler_init_grammar(llm._model.vocab, gbnf.encode("utf-8"), b"root")
+        if not sampler:
+            raise ConfigError(f"{self.name}: llama.cpp cannot parse the grammar: {gbnf[:80]!r}")
+        llama_cpp.llama_sampler_free(sampler)
+        return LlamaGrammar.from_string(gbnf, verbose=False)
 
     def sequence_logprob(self, messages: Messages, continuation: str) -> float:
         """log p(continuation | prompt) in nats, summed over the continuation's tokens (RAG-Sequence's
