@@ -134,13 +134,24 @@ def foreign_citations(answer: Answer) -> list[Citation]:
 def unsupported_punishments(answer: Answer) -> list[tuple[str, tuple[str, ...]]]:
     """``(sentence, missing terms)`` for each shipped sentence stating a punishment term that no passage it
     cites contains. Sentences marked ``⟨unsupported: ...⟩`` (``unsupported_claims="mark"``) are shown as
-    unsupported, so they are skipped."""
+    unsupported, so they are skipped. The composed head's lines (``Answer.head``) cite the First Schedule, not a
+    passage: each is checked against the punishment column of the schedule rows it quotes (``HeadLine.rows``)."""
     from legal_rag.cite import cite
     from legal_rag.text import punishment_terms
     from legal_rag.types import passage_text
 
     out = []
-    for s in cite(answer.text, answer.passages).sentences:
+    text = answer.text
+    if answer.head:  # the composed head is cited to the First Schedule: its terms must be the rows' own (issue 14)
+        from legal_rag.generate.head import head_text
+
+        for h in answer.head:
+            terms = punishment_terms(h.text)
+            have = frozenset().union(*(punishment_terms(r.punishment) for r in h.rows))
+            if terms - have:
+                out.append((h.line, tuple(sorted(terms - have))))
+        text = text.replace(head_text(answer.head), "", 1)
+    for s in cite(text, answer.passages).sentences:
         if "\u27e8unsupported" in s.text:
             continue
         terms = punishment_terms(s.claim)
@@ -151,6 +162,15 @@ def unsupported_punishments(answer: Answer) -> list[tuple[str, tuple[str, ...]]]
         if missing:
             out.append((s.claim, missing))
     return out
+
+
+def body_of(answer: Answer) -> str:
+    """``answer.text`` without its composed head (added after verification, never generated)."""
+    if not answer.head:
+        return answer.text
+    from legal_rag.generate.head import head_text
+
+    return answer.text.replace(head_text(answer.head), "", 1).strip()
 
 
 def abstains(answer: Answer) -> bool:
@@ -313,7 +333,7 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None,
         statuses = [c.status for c in ver.checks]
         row = {"id": qid, "question": q, "gold": gold, "ttft_s": ttft, "total_s": total,
                "supported": statuses.count("supported"), "unsupported": statuses.count("unsupported"),
-               "recheck_same": ver.text == answer.text,
+               "recheck_same": ver.text == body_of(answer),
                "foreign": [(c.marker, c.chunk_id) for c in foreign_citations(answer)],
                "punish": unsupported_punishments(answer), "abstains": abstains(answer),
                "text": answer.text, "draft": draft_text, "model": answer.model, "problems": list(answer.problems),
@@ -358,15 +378,16 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
     dclaims = dsup + sum(r["unsupported"] for r in dev if r not in quoted)
     ptok = [r.get("prompt_tokens", 0) for r in dev if r.get("prompt_tokens")]
     fill = [r["prompt_tokens"] - r.get("cached_tokens", 0) for r in dev if r.get("prompt_tokens")]
-    lines = [
+    mine = [
         f"| dev answers in the model's own words (at least one of its sentences verified and shipped; not withheld, "
         f"not replaced by quotes) | {len(own)}/{n} ({len(own) / n:.0%}) |",
         f"| dev answers withheld (none of the model's sentences verified) | {len(withheld)}/{n} |",
         f"| dev sentences the model wrote that were verified | {dsup}/{dclaims} "
         f"({dsup / dclaims if dclaims else 1:.1%}) |",
         *([f"| prompt tokens p50 / p95 (dev); prefilled after the prefix cache p50 / p95 | "
-           f"{pct(ptok, 50):.0f} / {pct(ptok, 95):.0f}; {pct(fill, 50):.0f} / {pct(fill, 95):.0f} |"] if ptok else []),
-        "| metric | value |", "|---|---|",
+           f"{pct(ptok, 50):.0f} / {pct(ptok, 95):.0f}; {pct(fill, 50):.0f} / {pct(fill, 95):.0f} |"] if ptok else [])]
+    lines = [
+        "| metric | value |", "|---|---|", *mine,
         f"| gold section cited, strict (BNS or IPC gold, sub-section precision) | {share('gold_strict')} |",
         f"| gold section cited, loose (section level) | {share('gold_loose')} |",
         f"| BNS gold cited, strict / loose | {share('gold_bns')} / {share('gold_bns_loose')} |",
@@ -387,10 +408,10 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
     subs = [r for r in dev if r.get("bns_sub")]
     if subs:
         k = sum(r["bns_exported"] for r in subs)
-        lines.insert(5, f"| BNS gold with a sub-section, named at it by an exported citation (panel and export formats: "
+        lines.insert(5 + len(mine), f"| BNS gold with a sub-section, named at it by an exported citation (panel and export formats: "
                      f"`s. 318(4)`) | {k}/{len(subs)} ({k / len(subs):.0%}) |")
     if "gold_exported" in dev[0]:
-        lines.insert(5, f"| gold cited by an exported citation at the gold's precision (BNS or IPC) | "
+        lines.insert(5 + len(mine), f"| gold cited by an exported citation at the gold's precision (BNS or IPC) | "
                      f"{share('gold_exported')} |")
     missed = [r["id"] for r in dev if not r["gold_loose"]]
     sub_only = [r["id"] for r in dev if r["gold_loose"] and not r["gold_strict"]]

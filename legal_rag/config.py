@@ -138,8 +138,12 @@ class Settings(BaseSettings):
     generator_temperature: float = Field(0.0, ge=0.0, description="0: greedy decoding")
     # the language-model prompt and decoding (issue 17; legal_rag.generate.prompt, .grammar; bench/answers_eval.py
     # measures each against its switched-off baseline)
-    generator_passages: int = Field(3, gt=0, description="passages given to a language model (at most top_k); with a "
+    generator_passages: int = Field(2, gt=0, description="passages given to a language model (at most top_k); with a "
                                     "composed head, only the passages of its provisions when any was retrieved")
+    generator_prompt_tokens: int = Field(0, ge=0, description="0: the context window is the only limit; else "
+                                         "passages are left out, whole, from the bottom (never the first) until "
+                                         "the prompt has at most this many tokens: prefill is the time to first "
+                                         "token on a CPU")
     generator_head: bool = Field(True, description="give the model the composed head (governing provision, "
                                  "punishment, classification) and window passages at its sub-sections")
     generator_compact: bool = Field(True, description="passages as the sub-section/sentence windows that bear on "

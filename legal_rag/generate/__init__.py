@@ -103,11 +103,21 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     backend = backend or get_backend(settings)
     head = tuple(head) if settings.generator_head else ()
     passages = llm_passages(passages, head, settings.generator_passages)
+    problems: list[str] = []
+    if settings.generator_prompt_tokens:
+        kept = list(passages)
+        while len(kept) > 1 and backend.count_tokens(assemble(
+                question, kept, settings.prompts_dir, compact=settings.generator_compact, head=head)) \
+                > settings.generator_prompt_tokens:
+            kept.pop()
+        if len(kept) < len(passages):
+            problems.append(f"{len(passages) - len(kept)} passage(s) left out to keep the prompt within "
+                            f"generator_prompt_tokens={settings.generator_prompt_tokens}")
+        passages = tuple(kept)
     budget = min(backend.context_tokens, settings.generator_context_tokens) - settings.generator_max_new_tokens
     build = build_prompt(question, passages, settings.prompts_dir, count_tokens=backend.count_tokens,
                          budget=budget, counter="tokenizer" if backend.exact_tokens else "estimate",
                          compact=settings.generator_compact, head=head)
-    problems: list[str] = []
     if build.counter == "estimate":
         problems.append("prompt tokens estimated (no tokenizer for this model); passages dropped conservatively")
     if build.dropped:
@@ -136,6 +146,10 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
         gen = dataclasses.replace(gen, text=text)
     if gen.finish_reason == "length":
         problems.append(f"generation stopped at {settings.generator_max_new_tokens} new tokens")
+        whole = finished_sentences(gen.text)
+        if whole and whole != gen.text.strip():  # none finished: the verifier judges what there is
+            problems.append("its unfinished last sentence was dropped")
+            gen = dataclasses.replace(gen, text=whole)
     if _says_not_in_sources(gen.text):
         # A small model answers "not in the sources" although passages cleared the relevance floor (the 1.5B
         # Qwen did so on 13 of 14 dev questions with the gold section as passage [1]: bench/results_answers.md).
@@ -165,6 +179,17 @@ def without_stray_abstention(text: str) -> str:
     the whole reply or absent."""
     rest = _STRAY.sub(" ", text).strip()
     return rest if rest and rest != text.strip() else text
+
+
+_SENTENCE_END = re.compile(r"(?:\[\d+\]\s*\.|\.\s*(?:\[\d+\])+)")
+
+
+def finished_sentences(text: str) -> str:
+    """``text`` up to the end of its last cited sentence (``... fine [1].`` or ``... fine. [1]``, the forms of
+    :mod:`.grammar`): a reply cut at ``max_new_tokens`` ends in an unfinished sentence, which states nothing whole and
+    carries no marker. ``""`` when no sentence was finished."""
+    ends = list(_SENTENCE_END.finditer(text))
+    return text[: ends[-1].end()].strip() if ends else ""
 
 
 def _says_not_in_sources(text: str) -> bool:

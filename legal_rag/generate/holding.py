@@ -105,10 +105,18 @@ def conclusion(chunks: Sequence[Chunk], question: str = "") -> Chunk:
     return chunks[max(range(n), key=score)]
 
 
+#: a law report's end-note after the judgment's last words: "Headnotes prepared by: [name] Result of the case:
+#: Appeals dismissed." (the Digital Supreme Court Reports print it after the order); the reporter's, not the court's
+END_NOTE = re.compile(r"\s*(?:†\s*)?(?:Headnotes\s+prepared\s+by|Result\s+of\s+the\s+case)\s*:", re.I)
+
+
 def quote_of(chunk: Chunk, limit: int = QUOTE_CHARS) -> str:
-    """The chunk's text (spaces collapsed), cut to about ``limit`` characters around its first cue at word
-    boundaries, each cut marked "..."."""
+    """The chunk's text (spaces collapsed), without a law report's end-note (:data:`END_NOTE` and what follows
+    it), cut to about ``limit`` characters around its first cue at word boundaries, each cut marked "..."."""
     text = re.sub(r"\s+", " ", chunk.text).strip()
+    note = END_NOTE.search(text)
+    if note and note.start() > 0:
+        text = text[:note.start()].rstrip()
     if len(text) <= limit:
         return text
     own = own_words(text)

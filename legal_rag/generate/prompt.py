@@ -112,8 +112,11 @@ def render_passage(template: Template, n: int, hit: Hit, question: str | None = 
     provisions in ``focus``: :func:`legal_rag.generate.window.passage_window`), else the whole chunk."""
     c = hit.chunk
     text = c.text if question is None else passage_window(c, question, focus=focus)
-    return render(template, n=n, label=passage_label(c), title=c.title or "-", source=c.source,
-                  pages=format_pages(c.pages), text=sanitise_passage(text))
+    # $title, $source and $pages are optional (the shipped template leaves the file name and pages out: the model
+    # cites by [n] and they cost prompt tokens); $n, $label and $text are required
+    optional = {"title": c.title or "-", "source": c.source, "pages": format_pages(c.pages)}
+    return render(template, n=n, label=passage_label(c), text=sanitise_passage(text),
+                  **{k: v for k, v in optional.items() if k in template.placeholders})
 
 
 # -------------------------------------------------------------------------------------------------- prompt
@@ -142,15 +145,26 @@ class PromptBuild:
 
 
 def head_block(head: Sequence[HeadLine]) -> str:
-    """The composed head as the model is given it (``$head`` in ``answer.txt``): each line's text without its
-    date rule, its square brackets made round so that ``[First Schedule, BNSS, p. 183]`` is not read as a passage
-    marker; ``""`` for no head."""
+    """The composed head as the model is given it (``$head`` in ``answer.txt``): each line's provision
+    (:func:`head_provision`), square brackets made round so that nothing reads as a passage marker; ``""`` for no
+    head."""
     if not head:
         return ""
-    lines = "\n".join("- " + h.line.replace("[", "(").replace("]", ")") for h in head)
-    return ("Governing provision (composed from the official BPR&D correspondence table and the First Schedule; the "
-            "reader sees these lines above your answer, so explain them from the passages, do not repeat them):\n"
-            + lines + "\n\n")
+    lines = "\n".join("- " + head_provision(h).replace("[", "(").replace("]", ")") for h in head)
+    return ("Governing provision (from the official BPR&D correspondence table; the reader sees it above your "
+            "answer): \n" + lines + "\nAnswer from the passage of that provision.\n\n")
+
+
+def head_provision(line: HeadLine) -> str:
+    """The provision a head line names, as the model is given it: ``"BNS 318(4) -- Cheating"``. Without the line's
+    punishment and classification (a First Schedule row is no passage, and a small model repeated it as an uncited
+    claim), its BPR&D pair ("(formerly IPC 420)": the model copied the old number into sentences citing the new
+    section's passage) and the reading or suggestion it opens with."""
+    text = line.line
+    if " -- " not in text:
+        return str(line.ref)
+    title = text[text.index(" -- ") + 4:]
+    return f"{line.ref} -- {title.split(': ', 1)[0].strip()}"
 
 
 def head_refs(head: Sequence[HeadLine]) -> tuple[StatuteRef, ...]:

@@ -147,3 +147,25 @@ def test_answers_block_counts_own_answers_withheld_and_fallbacks_apart():
     assert "verified | 3/6 (50.0%) |" in block  # D1 2+1, D2 0+2, D4 1+0; the fallback D3 counts none
     assert "prompt tokens p50 / p95" in block and "; 520 / " in block  # prefilled 520, 520, 520, 1000
     assert block.startswith("<!-- answers:qwen-after:start")
+
+
+def test_head_punishment_terms_are_checked_against_the_schedule_rows_they_quote():
+    """The composed head cites the First Schedule, not a passage: its terms must be the quoted rows' punishment
+    column, and only the body is checked against the cited passages."""
+    import dataclasses
+
+    from legal_rag.generate.head import head_text
+    from legal_rag.types import HeadLine, ScheduleRow
+
+    row = ScheduleRow("BNSS", "BNS", "318(4)", StatuteRef("BNS", "318", ("4",)),
+                      "Cheating and dishonestly inducing delivery of property.", "Imprisonment for 7 years and fine.",
+                      True, False, "Magistrate of the first class", "Cognizable.", "Non-bailable.", "bnss.pdf", 183,
+                      453)
+    good = HeadLine(StatuteRef("BNS", "318", ("4",)), "BNS 318(4) -- Cheating: Imprisonment for 7 years and fine.",
+                    rows=(row,))
+    bad = dataclasses.replace(good, line="BNS 318(4) -- Cheating: Imprisonment for life.")
+    body = "Cheating that induces delivery of property is punishable with up to seven years and fine [2]."
+    for head, expected in (((good,), []), ((bad,), [(bad.line, ("life",))])):
+        a = dataclasses.replace(answer(f"{head_text(head)}\n\n{body}"), head=head)
+        assert ae.unsupported_punishments(a) == expected
+        assert ae.body_of(a) == body

@@ -76,6 +76,7 @@ class FakeBackend:
     def __init__(self, reply, *, context_tokens: int = 4096, logprobs=None, name: str = "fake"):
         self.reply, self.name, self._ctx, self.logprobs = reply, name, context_tokens, logprobs
         self.calls: list = []
+        self.finish = "stop"  # "length": the reply was cut at max_new_tokens
 
     @property
     def context_tokens(self) -> int:
@@ -92,7 +93,7 @@ class FakeBackend:
         for piece in text.split(" "):
             if on_token:
                 on_token(piece + " ")
-        return Generation(text, self.count_tokens(messages), len(text.split()), 0.01, 0.02, "stop")
+        return Generation(text, self.count_tokens(messages), len(text.split()), 0.01, 0.02, self.finish)
 
     def sequence_logprob(self, messages, continuation):
         if self.logprobs is None:

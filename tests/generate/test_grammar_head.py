@@ -86,8 +86,9 @@ def test_decoding_under_the_grammar_gives_only_cited_sentences():
 def test_the_head_is_given_with_round_brackets_and_windows_the_passages_at_its_sub_section():
     s = load_settings()
     block = head_block([HEAD_318])
-    assert "BNS 318(4) (formerly IPC 420)" in block and "(First Schedule, BNSS, p. 183)" in block
+    assert "- BNS 318(4) -- Cheating\n" in block and "formerly" not in block
     assert "[" not in block and "No offence date" not in block  # no marker look-alike; the date rule is not given
+    assert "Imprisonment" not in block and "cognizable" not in block  # a schedule row is no passage to cite
     assert head_block([]) == "" and head_refs([HEAD_318]) == (StatuteRef("BNS", "318", ("4",)), StatuteRef("IPC", "420"))
     system, user = assemble("Is it bailable?", cheating_hits()[:1], s.prompts_dir, head=[HEAD_318])
     assert block.strip() in user[1] and user[1].index("Governing provision") > user[1].index("END PASSAGE")
@@ -155,9 +156,39 @@ def test_the_real_pipeline_gives_the_model_its_head_and_the_head_s_passages(real
     a = real_pipeline.ask("What is the punishment for cheating under IPC 420?", generator="llama_cpp")
     assert a.head and a.head[0].ref == StatuteRef("BNS", "318", ("4",))
     (prompt,) = prompts
-    assert "Governing provision" in prompt and "BNS 318(4) (formerly IPC 420)" in prompt
+    assert "Governing provision" in prompt and "BNS 318(4) -- Cheating" in prompt
     assert prompt.index("Governing provision") < prompt.index("Question:")
     given = {(h.chunk.ref.act, h.chunk.ref.section) for h in a.passages if h.chunk.ref}
     assert given and given <= {("BNS", "318"), ("IPC", "420")}
     assert "(4) Whoever cheats and thereby dishonestly induces" in prompt
     assert a.text.startswith("BNS 318(4) (formerly IPC 420)")
+
+
+def test_a_reply_cut_at_max_new_tokens_keeps_its_finished_sentences_only():
+    from legal_rag.generate import finished_sentences
+
+    assert finished_sentences("A is B [1]. C is D. [2] Under section 120B(2) of the IP") == "A is B [1]. C is D. [2]"
+    assert finished_sentences("Under section") == ""
+    cut = FakeBackend(lambda m: "Cheating is punished [1]. Under section 420 of the")
+    cut.finish = "length"
+    s = load_settings(generator="llama_cpp", generator_max_new_tokens=12)
+    d = generate("punishment for cheating", cheating_hits(), s, backend=cut)
+    assert d.text == "Cheating is punished [1]." and any("unfinished last sentence" in p for p in d.problems)
+
+
+def test_the_prompt_budget_leaves_out_passages_from_the_bottom_but_never_the_first():
+    from legal_rag.generate.prompt import head_provision
+
+    backend = FakeBackend(lambda m: "Cheating is punished [1].")
+    s = load_settings(generator="llama_cpp")
+    q = "punishment for cheating and dishonestly inducing delivery of property"
+    full = generate(q, cheating_hits(), s, backend=backend)
+    one = backend.count_tokens(assemble(q, full.passages[:1], s.prompts_dir))
+    d = generate(q, cheating_hits(), s.model_copy(update={"generator_prompt_tokens": one}), backend=backend)
+    assert d.passages == full.passages[:1] and any("generator_prompt_tokens" in p for p in d.problems)
+    d = generate(q, cheating_hits(), s.model_copy(update={"generator_prompt_tokens": 10}), backend=backend)
+    assert d.passages == full.passages[:1]  # over the budget alone, the best passage is still given
+    assert head_provision(HEAD_318) == "BNS 318(4) -- Cheating"
+    suggested = HeadLine(StatuteRef("BNS", "103"), "Suggested from the facts (applied in 14 of 50; text match 3): "
+                                                   "BNS 103 (formerly IPC 302) -- Murder: Death, or imprisonment")
+    assert head_provision(suggested) == "BNS 103 -- Murder"

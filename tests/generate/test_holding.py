@@ -106,3 +106,14 @@ def test_rank_cases_fuses_judgments_not_passages():
     assert [r.case for r in ranked] == ["M", "P"]
     assert abs(ranked[0].score - 2 / 61) < 1e-12
     assert [h.chunk.id for h in ranked[1].hits] == ["P-0", "P-1"]  # P-0 found by both, listed once
+
+
+def test_a_law_report_end_note_is_not_quoted_as_the_court_s_words():
+    """The Digital Supreme Court Reports print the reporter's end-note after the order ("Headnotes prepared by:
+    ... Result of the case: ..."); the quoted conclusion stops before it."""
+    end = chunk("D", 3, "25. The appeals are accordingly dismissed. Headnotes prepared by: Ankit Gyan Result of the "
+                        "case: Appeals dismissed.")
+    assert quote_of(end) == "25. The appeals are accordingly dismissed."
+    assert quote_of(end) in end.text  # still a verbatim quote of the passage
+    plain = chunk("D", 2, "24. We hold that the result of the case below cannot stand.")
+    assert quote_of(plain) == plain.text  # "result of the case" without the note's colon is the court's

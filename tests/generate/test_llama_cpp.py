@@ -127,7 +127,9 @@ def test_generate_through_settings_streams_weighs_and_verifies(smol):
     tokens: list[str] = []
     d = generate(QUESTION, cheating_hits(), s, on_token=tokens.append)
     assert get_backend(s).name == f"llama_cpp:{SMOLLM2}" and d.generator == get_backend(s).name
-    assert d.text and "".join(tokens).strip() == d.text and d.prompt_tokens > 0
+    streamed = "".join(tokens).strip()  # the draft is what streamed, less an unfinished last sentence
+    assert d.text and d.prompt_tokens > 0
+    assert streamed == d.text or (streamed.startswith(d.text) and any("unfinished" in p for p in d.problems))
     assert len(d.weights) == len(d.passages) and math.isclose(sum(d.weights), 1.0, rel_tol=1e-6)
     v = verify(d, equivalents=lambda r: set())
     assert all(c.status != "unsupported" for c in v.checks if c.sentence in v.text)

@@ -38,14 +38,27 @@ def test_shipped_templates_state_their_contract_and_render():
         assert raw.startswith("#") and ("contract" in raw.lower()), name
 
 
-def test_passages_are_numbered_with_act_section_title_source_and_page():
+def test_passages_are_numbered_with_act_section_and_title():
     s = load_settings()
     build = build_prompt("What is cheating?", cheating_hits(), s.prompts_dir)
     user = dict(build.messages)["user"]
-    assert "[1] BNS 318 (Bharatiya Nyaya Sanhita, 2023) - Cheating. (source: BNS_test.pdf, pp. 87-88)" in user
-    assert "[3] IPC 420 (Indian Penal Code, 1860)" in user and "(source: IPC_test.pdf, p. 77)" in user
+    assert "[1] BNS 318 (Bharatiya Nyaya Sanhita, 2023) - Cheating.\n" in user
+    assert "[3] IPC 420 (Indian Penal Code, 1860)" in user
+    assert "BNS_test.pdf" not in user  # the file name and pages cost tokens and the model cites by [n] (issue 17)
     assert re.findall(r"BEGIN PASSAGE \[(\d)\]", user) == ["1", "2", "3"]
     assert build.numbers == (1, 2, 3) and build.dropped == ()
+
+
+def test_a_passage_template_may_name_the_source_and_pages(tmp_path):
+    s = load_settings()
+    for name in ("system", "answer"):
+        (tmp_path / f"{name}.txt").write_text((s.prompts_dir / f"{name}.txt").read_text())
+    (tmp_path / "passage.txt").write_text("[$n] $label (source: $source, $pages)\n$text\n")
+    user = dict(build_prompt("What is cheating?", cheating_hits(), tmp_path).messages)["user"]
+    assert "(source: BNS_test.pdf, pp. 87-88)" in user and "(source: IPC_test.pdf, p. 77)" in user
+    (tmp_path / "passage.txt").write_text("[$n] $label\n")  # a template that lost $text sends no passage
+    with pytest.raises(ConfigError, match="text"):
+        build_prompt("What is cheating?", cheating_hits(), tmp_path)
 
 
 def test_prompt_drops_whole_passages_from_the_bottom_and_records_them():

@@ -32,7 +32,9 @@ def test_weak_model_answer_ships_only_verified_sentences(smol):
     tokens = []
     d = generate("What is the punishment for cheating?", cheating_hits()[:2], s, backend=smol,
                  on_token=tokens.append)
-    assert d.text and "".join(tokens).strip() == d.text and d.ttft_s is not None
+    streamed = "".join(tokens).strip()  # the draft is what streamed, less an unfinished last sentence
+    assert d.text and d.ttft_s is not None
+    assert streamed == d.text or (streamed.startswith(d.text) and any("unfinished" in p for p in d.problems))
     assert d.prompt_tokens == smol.count_tokens(build_prompt(d.question, d.passages, s.prompts_dir).messages)
     assert len(d.weights) == len(d.passages) and math.isclose(sum(d.weights), 1.0, rel_tol=1e-6)
     removed = verify(d, equivalents=lambda r: set())
