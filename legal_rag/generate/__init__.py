@@ -130,16 +130,6 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     if settings.generator_grammar and getattr(backend, "supports_grammar", False):
         extra["grammar"] = cited_sentences(build.numbers)
     gen = backend.chat(build.messages, max_new_tokens=settings.generator_max_new_tokens, on_token=on_token, **extra)
-    weights: tuple[float, ...] = ()
-    if settings.attribution:
-        att = attribute(gen.text, build.passages, build.numbers,
-                        lambda h, n: assemble(question, [h], settings.prompts_dir, [n],
-                                              compact=settings.generator_compact, head=head),
-                        backend.sequence_logprob)
-        if att is not None:
-            weights = att.posterior
-        else:
-            problems.append(f"no passage weights: {backend.name} exposes no token log-probabilities")
     text = without_stray_abstention(gen.text)
     if text != gen.text:
         problems.append(f"{backend.name} wrote the abstention sentence beside an answer; that sentence was dropped")
@@ -150,6 +140,16 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
         if whole and whole != gen.text.strip():  # none finished: the verifier judges what there is
             problems.append("its unfinished last sentence was dropped")
             gen = dataclasses.replace(gen, text=whole)
+    weights: tuple[float, ...] = ()
+    if settings.attribution:
+        att = attribute(gen.text, build.passages, build.numbers,
+                        lambda h, n: assemble(question, [h], settings.prompts_dir, [n],
+                                              compact=settings.generator_compact, head=head),
+                        backend.sequence_logprob)
+        if att is not None:
+            weights = att.posterior
+        else:
+            problems.append(f"no passage weights: {backend.name} exposes no token log-probabilities")
     if _says_not_in_sources(gen.text):
         # A small model answers "not in the sources" although passages cleared the relevance floor (the 1.5B
         # Qwen did so on 13 of 14 dev questions with the gold section as passage [1]: bench/results_answers.md).
@@ -165,8 +165,8 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
                          flagged=flagged, problems=tuple(problems), ttft_s=gen.ttft_s,
                          total_s=time.perf_counter() - t0)
     return Draft(question, gen.text, passages=build.passages, dropped=build.dropped, generator=backend.name,
-                 prompt=build.text, prompt_tokens=build.tokens, cached_tokens=gen.cached_tokens, flagged=flagged, weights=weights,
-                 problems=tuple(problems), ttft_s=gen.ttft_s, total_s=time.perf_counter() - t0)
+                 prompt=build.text, prompt_tokens=build.tokens, cached_tokens=gen.cached_tokens, flagged=flagged,
+                 weights=weights, problems=tuple(problems), ttft_s=gen.ttft_s, total_s=time.perf_counter() - t0)
 
 
 _STRAY = re.compile(r"\s*" + re.escape(NOT_IN_SOURCES.rstrip(".")) + r"\.?\s*(?:\[\d+\]\s*)*\.?", re.I)

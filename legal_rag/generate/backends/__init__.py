@@ -58,7 +58,7 @@ def available_generators(settings: Settings) -> tuple[GeneratorName, ...]:
 #: Qwen2.5-Coder-1.5B Q4_K_M through llama.cpp on 2 shared CPU cores)
 GENERATOR_COST: dict[str, str] = {
     "extractive": "quotes the sources, under a second",
-    "llama_cpp": "local model on this computer's CPU: tens of seconds to the first words on 2 cores",
+    "llama_cpp": "local model on this computer's CPU: about 8 s to the first words and 20-40 s in all on 2 cores",
     "openai_compatible": "your model server: as fast as that server",
     "transformers": "local model through transformers: slow on a CPU",
 }
