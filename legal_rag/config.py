@@ -144,14 +144,16 @@ class Settings(BaseSettings):
                                          "passages are left out, whole, from the bottom (never the first) until "
                                          "the prompt has at most this many tokens: prefill is the time to first "
                                          "token on a CPU")
-    generator_head: bool = Field(True, description="give the model the composed head (governing provision, "
-                                 "punishment, classification) and window passages at its sub-sections")
+    generator_head: bool = Field(True, description="give the model the governing provision of the composed head "
+                                 "('BNS 318(4) -- Cheating'; the answer's head line keeps punishment and "
+                                 "classification) and only its passages, windowed at its sub-section")
     generator_compact: bool = Field(True, description="passages as the sub-section/sentence windows that bear on "
                                     "the question (legal_rag.generate.window), not whole chunks")
     generator_grammar: bool = Field(True, description="llama_cpp: constrain decoding to [n]-cited sentences or the "
                                     "abstention sentence (GBNF, legal_rag.generate.grammar)")
     generator_prefix_cache: bool = Field(True, description="llama_cpp: keep the shared prompt prefix's KV state "
-                                         "between calls (False: prefill every token, the baseline)")
+                                         "between calls of one process (serve, the Python API; a one-shot CLI "
+                                         "'ask' starts cold) (False: prefill every token, the baseline)")
     relevance_floor: dict[str, float] = Field(default_factory=lambda: {"dense": 0.25},
                                               description="stage prefix -> minimum score to reach the generator")
     unsupported_claims: UnsupportedClaims = Field("remove", description="remove | mark: what verify does with "
