@@ -154,6 +154,15 @@ def load_or_compute_chunks(settings, work: Path, *, log: Callable[[str], None] =
     return got
 
 
+def _titles_and_texts(settings) -> tuple[dict[str, str], dict[str, str]]:
+    """``({case: title}, {case: whole text})`` of the 2,914 AILA judgments, the input of the citation rules."""
+    judgments, paras = load_casedocs(settings.corpus_path)
+    texts: dict[str, list[str]] = {}
+    for p in paras:
+        texts.setdefault(p.case, []).append(p.text)
+    return {j.case_id: j.title for j in judgments}, {c: "\n".join(t) for c, t in texts.items()}
+
+
 def load_or_compute_citations(settings, work: Path, *, log: Callable[[str], None] = print) -> dict[str, int]:
     """In-citations of each of the 2,914 judgments from the other judgments' text
     (:func:`legal_rag.retrieve.precedents.citation_counts`: titles matched on both parties), cached as
@@ -166,11 +175,7 @@ def load_or_compute_citations(settings, work: Path, *, log: Callable[[str], None
         if got.get("version") == CITATIONS_VERSION:
             return got["counts"]
     t0 = time.perf_counter()
-    judgments, paras = load_casedocs(settings.corpus_path)
-    texts: dict[str, list[str]] = {}
-    for p in paras:
-        texts.setdefault(p.case, []).append(p.text)
-    counts = citation_counts({j.case_id: j.title for j in judgments}, {c: "\n".join(t) for c, t in texts.items()})
+    counts = citation_counts(*_titles_and_texts(settings))
     log(f"task1 citations: {sum(1 for v in counts.values() if v)} of {len(counts)} judgments cited "
         f"({sum(counts.values())} citing pairs), {time.perf_counter() - t0:.0f}s")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -191,11 +196,7 @@ def load_or_compute_citation_pairs(settings, work: Path, *, log: Callable[[str],
         if got.get("version") == CITATIONS_VERSION:
             return got["cited_by"]
     t0 = time.perf_counter()
-    judgments, paras = load_casedocs(settings.corpus_path)
-    texts: dict[str, list[str]] = {}
-    for p in paras:
-        texts.setdefault(p.case, []).append(p.text)
-    pairs = citation_pairs({j.case_id: j.title for j in judgments}, {c: "\n".join(t) for c, t in texts.items()})
+    pairs = citation_pairs(*_titles_and_texts(settings))
     cited_by = {c: sorted(v) for c, v in sorted(pairs.items())}
     log(f"task1 citation pairs: {len(cited_by)} judgments cited, {sum(map(len, cited_by.values()))} citing pairs, "
         f"{time.perf_counter() - t0:.0f}s")
