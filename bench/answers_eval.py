@@ -333,6 +333,7 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None,
         statuses = [c.status for c in ver.checks]
         row = {"id": qid, "question": q, "gold": gold, "ttft_s": ttft, "total_s": total,
                "supported": statuses.count("supported"), "unsupported": statuses.count("unsupported"),
+               "moved": sum(bool(c.moved_from) and c.status == "supported" for c in ver.checks),
                "recheck_same": ver.text == body_of(answer),
                "foreign": [(c.marker, c.chunk_id) for c in foreign_citations(answer)],
                "punish": unsupported_punishments(answer), "abstains": abstains(answer),
@@ -376,6 +377,7 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
     own = [r for r in dev if r not in quoted and r not in withheld and not r["abstains"] and r["supported"] > 0]
     dsup = sum(r["supported"] for r in dev if r not in quoted)
     dclaims = dsup + sum(r["unsupported"] for r in dev if r not in quoted)
+    dmoved = sum(r.get("moved", 0) for r in dev if r not in quoted)
     ptok = [r.get("prompt_tokens", 0) for r in dev if r.get("prompt_tokens")]
     fill = [r["prompt_tokens"] - r.get("cached_tokens", 0) for r in dev if r.get("prompt_tokens")]
     mine = [
@@ -384,6 +386,9 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
         f"| dev answers withheld (none of the model's sentences verified) | {len(withheld)}/{n} |",
         f"| dev sentences the model wrote that were verified | {dsup}/{dclaims} "
         f"({dsup / dclaims if dclaims else 1:.1%}) |",
+        *([f"| of these, verified only after re-attribution (marker moved to another given chunk of the same section "
+           f"or judgment; `legal_rag.verify`); verified as the model cited | {dmoved}; {dsup - dmoved}/{dclaims} "
+           f"({(dsup - dmoved) / dclaims if dclaims else 1:.1%}) |"] if any("moved" in r for r in dev) else []),
         *([f"| prompt tokens p50 / p95 (dev); prefilled after the prefix cache p50 / p95 | "
            f"{pct(ptok, 50):.0f} / {pct(ptok, 95):.0f}; {pct(fill, 50):.0f} / {pct(fill, 95):.0f} |"] if ptok else [])]
     lines = [

@@ -147,6 +147,10 @@ class Settings(BaseSettings):
     generator_head: bool = Field(True, description="give the model the governing provision of the composed head "
                                  "('BNS 318(4) -- Cheating'; the answer's head line keeps punishment and "
                                  "classification) and only its passages, windowed at its sub-section")
+    generator_head_passages: bool = Field(True, description="with generator_head: give the model the chunk that "
+                                          "prints the head's sub-section (BNS 318(4)'s chunk, not the retrieved "
+                                          "chunk of its illustrations), fetched by reference when retrieval did "
+                                          "not rank it")
     generator_compact: bool = Field(True, description="passages as the sub-section/sentence windows that bear on "
                                     "the question (legal_rag.generate.window), not whole chunks")
     generator_grammar: bool = Field(True, description="llama_cpp: constrain decoding to [n]-cited sentences or the "
@@ -158,6 +162,9 @@ class Settings(BaseSettings):
                                               description="stage prefix -> minimum score to reach the generator")
     unsupported_claims: UnsupportedClaims = Field("remove", description="remove | mark: what verify does with "
                                                   "failing claims")
+    reattribute_citations: bool = Field(True, description="a sentence that fails against its cited passage but "
+                                        "passes against another given chunk of the same section or judgment is "
+                                        "kept, its marker moved there and the move listed (legal_rag.verify)")
     attribution: bool = Field(False, description="RAG-Sequence passage weights (k extra forward passes)")
     hyde: bool = Field(False, description="search with a hypothetical passage (Gao et al. 2022)")
 

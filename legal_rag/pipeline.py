@@ -35,7 +35,7 @@ import dataclasses
 import datetime as dt
 import queue
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, get_args
@@ -43,7 +43,8 @@ from typing import TYPE_CHECKING, get_args
 from .config import Settings, load_settings
 from .errors import ConfigError, CorpusError, InputTooLongError, LegalRagError
 from .injection import instruction_problems
-from .types import OLD_ACTS, Answer, GeneratorName, HeadLine, Hit, IngestReport, SectionSuggestion, SupersessionFlag
+from .types import (OLD_ACTS, Answer, Chunk, GeneratorName, HeadLine, Hit, IngestReport, SectionSuggestion,
+                    SupersessionFlag)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -299,7 +300,7 @@ class Pipeline:
         def run() -> None:
             try:
                 result["draft"] = generate(question, hits, settings, on_token=pieces.put, known_case=known,
-                                           head=head)
+                                           head=head, head_chunks=self._head_chunks(head, filters))
             except BaseException as exc:  # re-raised in the caller's thread
                 result["error"] = exc
             finally:
@@ -313,7 +314,8 @@ class Pipeline:
         if "error" in result:
             raise result["error"]
         draft = result["draft"]
-        ver = verify(draft, on_unsupported=settings.unsupported_claims)
+        ver = verify(draft, on_unsupported=settings.unsupported_claims,
+                     reattribute=settings.reattribute_citations)
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date, proceeding_date)
         flags += flag_superseded(answer_refs(ver.text, draft.passages), "answer", offence_date,
@@ -448,6 +450,21 @@ class Pipeline:
 
         return compose_head(analysis, lead, concordance=self.concordance, schedule=self.schedule, title_of=title_of,
                             exists=exists, derived=self.derived_division)
+
+    def _head_chunks(self, head: Sequence[HeadLine], filters: "Filters | None" = None) -> tuple[Chunk, ...]:
+        """The chunks of this build of the sections whose sub-section the head names (``BNS 318(4)``: every chunk
+        of BNS 318) that ``filters`` keep, for :func:`legal_rag.generate.llm_passages`; ``()`` with no such head or
+        no index."""
+        from .generate.prompt import head_refs
+
+        if not head or not self._has_index:
+            return ()
+        secs = dict.fromkeys((r.act, r.section) for r in head_refs(head) if r.sub)
+        chunks = [c for act, sec in secs for c in self.index.by_ref(act, sec)]
+        if filters is not None:
+            allowed = self.index.allowed_ids(filters)
+            chunks = [c for c in chunks if c.id in allowed]
+        return tuple(chunks)
 
     def _with_head(self, answer: Answer, analysis: QuestionAnalysis, head: tuple[HeadLine, ...]) -> Answer:
         """``answer`` opened by its composed ``head`` (:meth:`_compose_head`), kept in ``Answer.head``, its cited

@@ -16,6 +16,18 @@ instructions are not evidence, field case BL-41):
 4. every other number it states occurs in the cited text;
 5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
 
+**Re-attribution** (``reattribute=True``, the default; setting ``reattribute_citations``): a sentence that fails
+against the passages it cites but passes, unchanged, against another passage given to the generator *of the same
+source* (the same section of the same Act for a statute passage, the same judgment file for a judgment passage;
+never another section, where a lexical check would let "Cheating is punished with death" pass against the murder
+section) is kept with its
+marker moved to that one passage (never to several together: a claim that passes only against two chunks
+stitched together is how a model splices an exception onto a punishment).
+The sentence's words are never changed and the checks above are not relaxed; it names the chunk that prints
+what it states (a model cites "the section" and our chunking splits a section in two: BNS 109's opening chunk
+does not print sub-section (1)'s ten years). A move never crosses Acts (BNS 318(4) and IPC 420 print different
+punishments), sections or judgments, and every move is listed in ``problems`` and in the sentence's ``moved_from``.
+
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
 (:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is, and so is every sentence of a draft that
 abstained (written by :mod:`legal_rag.generate.abstain`, not a model: "... Please check the citation.").
@@ -35,7 +47,7 @@ from .cite import Cited, CitedSentence, cite, quotes_in
 from .generate.abstain import NOT_IN_SOURCES
 from .injection import without_instructions
 from .generate.prompt import passage_label
-from .text import content_terms, normalise, numbers_in, punishment_terms
+from .text import MARKER, content_terms, normalise, numbers_in, punishment_terms
 from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
 from .law.refs import find_refs_within, quote_regions
@@ -184,12 +196,14 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
 
 @dataclass(frozen=True)
 class SentenceCheck:
-    """The verdict on one sentence: ``status`` is ``supported``, ``unsupported``, ``abstention`` or ``empty``."""
+    """The verdict on one sentence: ``status`` is ``supported``, ``unsupported``, ``abstention`` or ``empty``.
+    ``moved_from``: the markers the generator wrote, when re-attribution moved them to ``markers``; else ``()``."""
 
     sentence: str
     markers: tuple[int, ...]
     status: str
     reasons: tuple[str, ...] = ()
+    moved_from: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -234,12 +248,46 @@ def _is_abstention(claim: str) -> bool:
         or n.startswith("no judgment titled")
 
 
+def _same_source(a: Hit, b: Hit) -> bool:
+    """Two passages of one source: chunks of the same section of one Act, or chunks of the same judgment file."""
+    ra, rb = a.chunk.ref, b.chunk.ref
+    if ra is not None or rb is not None:
+        return ra is not None and rb is not None and (ra.act, ra.section) == (rb.act, rb.section)
+    return bool(a.chunk.source) and a.chunk.source == b.chunk.source
+
+
+def reattributed(claim: str, markers: Sequence[int], passages: Sequence[Hit], equivalents: Equivalents,
+                 min_overlap: float = MIN_OVERLAP) -> tuple[int, ...]:
+    """The marker (1-based, into ``passages``) of the first passage, in the given order, of the same source as a
+    cited one (:func:`_same_source`) that supports ``claim`` alone, when its own ``markers`` do not; ``()`` when
+    none does (rule in the module docstring). Never several passages together: a claim that passes only against
+    two chunks stitched together is how a model splices an exception onto a punishment."""
+    own = [passages[n - 1] for n in markers]
+    siblings = [n for n in range(1, len(passages) + 1)
+                if n not in markers and any(_same_source(passages[n - 1], h) for h in own)]
+    for n in siblings:
+        if not check_claim(claim, [passages[n - 1]], equivalents, min_overlap):
+            return (n,)
+    return ()
+
+
+def _remark(raw: str, markers: Sequence[int]) -> str:
+    """Sentence ``raw`` with its markers replaced by one ``[a, b]`` where its last marker stood."""
+    found = list(MARKER.finditer(raw))
+    last = found[-1]
+    out = raw[:last.start()] + "[" + ", ".join(map(str, markers)) + "]" + raw[last.end():]
+    for m in reversed(found[:-1]):
+        out = out[:m.start()] + out[m.end():]
+    return out
+
+
 def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupported: str = "remove",
-           min_overlap: float = MIN_OVERLAP) -> Verification:
+           min_overlap: float = MIN_OVERLAP, reattribute: bool = True) -> Verification:
     """Check ``draft`` sentence by sentence (see the module docstring) and build the text that ships.
 
     ``equivalents(ref)`` returns the official successors/predecessors of ``ref``; default: the law module's,
-    or none (then only the cited passage's own section counts, and ``problems`` says so).
+    or none (then only the cited passage's own section counts, and ``problems`` says so). ``reattribute``: move
+    a failing sentence's marker to a sibling passage that supports it (module docstring).
     Raises ``ValueError`` for an unknown ``on_unsupported``.
     """
     if on_unsupported not in ("remove", "mark"):
@@ -253,6 +301,40 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
             equivalents = lambda ref: set()  # noqa: E731
     cited: Cited = cite(draft.text, draft.passages)
     problems += cited.problems
+    if reattribute and not draft.abstained:
+        moved = _moves(draft, cited, equivalents, min_overlap)
+        if moved:
+            text = draft.text
+            for s, new in sorted(moved, key=lambda p: -p[0].start):
+                text = text[:s.start] + _remark(s.text, new) + text[s.end:]
+                problems.append(f"citation moved from {list(s.markers)} to {list(new)} (the passage of the same "
+                                f"source that prints what it states): {s.claim[:80]!r}")
+            draft = dataclasses.replace(draft, text=text)
+            cited = cite(text, draft.passages)
+            was = {normalise(s.claim): s.markers for s, _ in moved}
+            ver = _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported)
+            return dataclasses.replace(ver, checks=tuple(
+                dataclasses.replace(c, moved_from=was.get(normalise(c.sentence), ())) for c in ver.checks))
+    return _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported)
+
+
+def _moves(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: float
+           ) -> list[tuple[CitedSentence, tuple[int, ...]]]:
+    """The sentences that fail as cited and pass re-attributed, with their new markers."""
+    out = []
+    for s in cited.sentences:
+        claim = s.claim
+        if not s.markers or not re.search(r"\w\w", claim) or _is_abstention(claim):
+            continue
+        if check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap):
+            new = reattributed(claim, s.markers, draft.passages, equivalents, min_overlap)
+            if new:
+                out.append((s, new))
+    return out
+
+
+def _checked(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: float, problems: list[str],
+             on_unsupported: str) -> Verification:
     checks: list[SentenceCheck] = []
     for s in cited.sentences:
         claim = s.claim

@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 
 from ..config import Settings
 from ..text import normalise
-from ..types import Draft, HeadLine, Hit
+from ..law.pinpoint import chunk_layout
+from ..types import Chunk, Draft, HeadLine, Hit, StatuteRef
 from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
                       missing_cases, relevant)
 from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
@@ -45,25 +46,59 @@ def _abstain(question: str, text: str, flagged: tuple[str, ...], generator: str,
                  total_s=time.perf_counter() - t0)
 
 
-def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int) -> tuple[Hit, ...]:
+def prints_sub(chunk: Chunk, ref: StatuteRef) -> bool:
+    """True when statute ``chunk`` is of ``ref``'s section and prints the marker of its sub-section ``ref.sub[0]``
+    ("(4)"; :func:`legal_rag.law.pinpoint.chunk_layout`), where the sub-section's words and punishment begin; a
+    chunk that only continues it does not count."""
+    if chunk.ref is None or not ref.sub or (chunk.ref.act, chunk.ref.section) != (ref.act, ref.section):
+        return False
+    return any(d.sub == ref.sub[0] for d in chunk_layout(chunk).subs)
+
+
+def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
+                 head_chunks: Sequence[Chunk] = ()) -> tuple[Hit, ...]:
     """The passages a language model is given (issue 17): with a composed head, those of the head's provisions
     and their BPR&D counterparts (same Act and section) when any was retrieved, else the best ones; at most
-    ``limit``, in retrieval order. Fewer passages, fewer prompt tokens to prefill (``bench/results_answers.md``)."""
-    refs = {(r.act, r.section) for r in head_refs(head)}
-    own = [h for h in passages if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) in refs]
-    return tuple((own or list(passages))[:limit])
+    ``limit``, in retrieval order. Then, for each provision of the head that names a sub-section
+    (:func:`~.prompt.head_refs`, in order) when none of the first ``limit`` prints it (:func:`prints_sub`): the
+    retrieved passage that does, else the chunk of ``head_chunks`` (the head's sections as stored, given by the
+    pipeline) that does, as a ``lookup`` hit, takes the place of the section's first passage, which moves to the
+    end; or comes first when none of the section was retrieved. So "BNS 318(4)" is given the chunk printing (4)
+    and its punishment, not the retrieved chunk of the section's illustrations (a model cites what it is given).
+    Fewer passages, fewer prompt tokens to prefill (``bench/results_answers.md``)."""
+    refs = head_refs(head)
+    secs = {(r.act, r.section) for r in refs}
+    ordered = [h for h in passages if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) in secs]
+    looked = [Hit(c, 0.0, "lookup", i) for i, c in enumerate(head_chunks, 1)]
+    for r in (r for r in refs if r.sub):
+        if any(prints_sub(h.chunk, r) for h in ordered[:limit]):
+            continue
+        src = next((h for h in ordered if prints_sub(h.chunk, r)), None) or \
+            next((h for h in looked if prints_sub(h.chunk, r)), None)
+        if src is None:
+            continue
+        ordered = [h for h in ordered if h is not src]
+        slot = next((i for i, h in enumerate(ordered) if (h.chunk.ref.act, h.chunk.ref.section) == (r.act, r.section)),
+                    None)
+        if slot is None:
+            ordered.insert(0, src)
+        else:
+            ordered = [*ordered[:slot], src, *ordered[slot + 1:], ordered[slot]]
+    return tuple((ordered or list(passages))[:limit])
 
 
 def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend: ChatBackend | None = None,
              on_token: Callable[[str], None] | None = None,
              known_case: Callable[[CaseReference], bool] | None = None,
-             head: Sequence[HeadLine] = ()) -> Draft:
+             head: Sequence[HeadLine] = (), head_chunks: Sequence[Chunk] = ()) -> Draft:
     """Answer ``question`` from ``hits`` (best first; at most ``settings.top_k`` are used).
 
     ``head``: the answer's composed head (:func:`legal_rag.generate.head.compose_head`); a language model is given
     it and the passages of its provisions when ``settings.generator_head`` (:func:`llm_passages`); with
     ``settings.generator_grammar`` a backend that can (``supports_grammar``) decodes under the
-    :mod:`.grammar` of ``[n]``-cited sentences.
+    :mod:`.grammar` of ``[n]``-cited sentences. ``head_chunks``: the stored chunks of the head's sections, from which
+    the model is given the one printing the head's sub-section when retrieval did not rank it
+    (``settings.generator_head_passages``; :func:`llm_passages`).
 
     ``backend`` overrides the one ``settings.generator`` names (tests, a shared warm model). ``on_token``
     receives text as it is produced (lines for ``extractive``). ``known_case`` lets the pipeline say whether
@@ -102,7 +137,8 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
 
     backend = backend or get_backend(settings)
     head = tuple(head) if settings.generator_head else ()
-    passages = llm_passages(passages, head, settings.generator_passages)
+    passages = llm_passages(passages, head, settings.generator_passages,
+                            head_chunks if head and settings.generator_head_passages else ())
     problems: list[str] = []
     if settings.generator_prompt_tokens:
         kept = list(passages)

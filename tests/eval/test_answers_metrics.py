@@ -147,6 +147,12 @@ def test_answers_block_counts_own_answers_withheld_and_fallbacks_apart():
     assert "verified | 3/6 (50.0%) |" in block  # D1 2+1, D2 0+2, D4 1+0; the fallback D3 counts none
     assert "prompt tokens p50 / p95" in block and "; 520 / " in block  # prefilled 520, 520, 520, 1000
     assert block.startswith("<!-- answers:qwen-after:start")
+    assert "re-attribution" not in block  # rows of runs before re-attribution have no "moved" count
+    rows[1]["moved"] = 1  # D1: one of its two verified sentences was verified only after its marker moved
+    for r in rows:
+        r.setdefault("moved", 0)
+    block = ae.answers_block("qwen-after", "llama_cpp:m", rows)
+    assert "verified as the model cited | 1; 2/6 (33.3%) |" in block and "verified | 3/6 (50.0%) |" in block
 
 
 def test_head_punishment_terms_are_checked_against_the_schedule_rows_they_quote():

@@ -1,0 +1,179 @@
+"""Re-attribution (issue 17): a sentence that fails against the passage it cites but passes, word for word, against
+another given chunk of the same section (or the same judgment) keeps its words and gets its marker moved there.
+The checks are not relaxed: a move never crosses Acts, sections or judgments and never stitches two passages together.
+Unit tests on inline passages; then the real corpus's two chunks of BNS 109 through ``verify`` and through the
+real pipeline (``Pipeline.ask`` with a recording backend), with the setting off as the control."""
+
+import re
+
+import pytest
+
+from legal_rag.types import Draft
+from legal_rag.verify import reattributed, verify
+
+from tests.generate.fakes import hits, judgment, statute
+
+# BNS 109 split in two chunks, one without sub-section (1)'s punishment (the real chunker splits it so)
+HEAD_109 = "Attempt to murder."
+OPEN_109 = "Whoever does any act with such intention or knowledge, and under such circumstances that, if he by that act caused death, he would be guilty of murder."
+SUB_109 = ("(1) Whoever does any act with such intention or knowledge, and under such circumstances that, if he by "
+           "that act caused death, he would be guilty of murder, shall be punished with imprisonment of either "
+           "description for a term which may extend to ten years, and shall also be liable to fine.")
+IPC_307 = ("Whoever does any act with such intention or knowledge, and under such circumstances that, if he by that "
+           "act caused death, he would be guilty of murder, shall be punished with imprisonment of either "
+           "description for a term which may extend to ten years, and shall also be liable to fine.")
+CLAIM = ("Whoever does any act with intention that, if he by that act caused death, he would be guilty of murder, "
+         "shall be punished with imprisonment for a term which may extend to ten years, and fine")
+
+
+TEN = re.compile(r"ten\s+years")
+
+
+def none(ref):
+    return set()
+
+
+def chunk(act, section, text, k):
+    c = statute(act, section, HEAD_109, text)
+    return c.__class__(**{**c.__dict__, "id": f"{act}-{section}-{k}-test"})
+
+
+def test_a_claim_cited_to_the_section_s_other_chunk_is_moved_to_the_one_that_prints_it():
+    ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
+    v = verify(Draft("q", f"{CLAIM} [1]. Attempt to murder is an offence [1].", passages=tuple(ps)),
+               equivalents=none)
+    assert v.text == f"{CLAIM} [2]. Attempt to murder is an offence [1]."
+    assert [(c.status, c.markers, c.moved_from) for c in v.checks] == [
+        ("supported", (2,), (1,)), ("supported", (1,), ())]
+    assert [(c.marker, c.chunk_id, c.support) for c in v.citations] == [
+        (2, "BNS-109-1-test", "supported"), (1, "BNS-109-0-test", "supported")]
+    assert any(p.startswith("citation moved from [1] to [2]") for p in v.problems)
+    assert not v.removed
+
+
+def test_with_the_setting_off_the_same_sentence_is_removed():
+    ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
+    v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none, reattribute=False)
+    assert v.checks[0].status == "unsupported" and "10 year" in v.checks[0].reasons[0]
+    assert "withheld" in v.text
+
+
+def test_a_move_never_crosses_acts():
+    """IPC 307 prints the ten years; a sentence cited to BNS 109's opening chunk is not moved to the IPC passage
+    (the old and new Acts print different punishments elsewhere, and the sentence was about the BNS)."""
+    ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("IPC", "307", IPC_307, 0))
+    assert reattributed(CLAIM, (1,), ps, none) == ()
+    v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none)
+    assert v.checks[0].status == "unsupported" and not any(p.startswith("citation moved") for p in v.problems)
+
+
+def test_a_move_never_crosses_sections_of_one_act():
+    """The word-overlap check would pass "Cheating is punished with death" against the murder section; a sentence
+    cited to the cheating section is never moved there (the remove test of test_verify.py, kept)."""
+    from tests.generate.fakes import cheating_hits
+
+    ps = cheating_hits()  # BNS 318, BNS 103, IPC 420
+    assert reattributed("Cheating is punished with death", (1,), ps, none) == ()
+    v = verify(Draft("q", "Cheating is punished with death [1].", passages=tuple(ps)), equivalents=none)
+    assert "withheld" in v.text and v.checks[0].status == "unsupported"
+
+
+def test_a_move_never_crosses_judgments_but_stays_inside_one():
+    held = "The conviction under section 307 was upheld and the appeal was dismissed."
+    a0 = judgment("caseA", "A v. State", "The facts are these. The accused fired at the victim.")
+    a1 = judgment("caseA", "A v. State", held)
+    a1 = a1.__class__(**{**a1.__dict__, "id": "caseA-p2-test"})
+    b = judgment("caseB", "B v. State", held)
+    claim = "The conviction under section 307 was upheld and the appeal was dismissed"
+    assert reattributed(claim, (1,), hits(a0, b), none) == ()
+    assert reattributed(claim, (1,), hits(a0, b, a1), none) == (3,)
+
+
+def test_never_two_passages_stitched_together():
+    """The exception is in one chunk and the punishment in the other: the spliced sentence passes against neither
+    alone and is removed, not cited to both (BNS 78 in the measured run)."""
+    first = statute("BNS", "78", "Stalking.", "(1) Any man who follows a woman commits the offence of stalking: "
+                    "Provided that such conduct shall not amount to stalking if the man who pursued it proves that it "
+                    "was pursued for the purpose of preventing or detecting crime and the man accused of stalking had "
+                    "been entrusted with the responsibility of prevention and detection of crime by the State.")
+    second = statute("BNS", "78", "Stalking.", "(2) Whoever commits the offence of stalking shall be punished on first "
+                     "conviction with imprisonment of either description for a term which may extend to three years, "
+                     "and shall also be liable to fine.")
+    second = second.__class__(**{**second.__dict__, "id": "BNS-78-1-test"})
+    claim = ("If the man who pursued it proves that it was pursued for the purpose of preventing or detecting crime "
+             "and the man accused of stalking had been entrusted with the responsibility of prevention and detection "
+             "of crime by the State, he shall be punished on first conviction with imprisonment which may extend to three years and fine")
+    ps = hits(first, second)
+    assert verify(Draft("q", f"{claim} [1][2].", passages=tuple(ps)), equivalents=none).checks[0].status == \
+        "supported"  # the two together would pass: the lexical check cannot see the splice
+    assert reattributed(claim, (1,), ps, none) == ()
+    v = verify(Draft("q", f"{claim} [1].", passages=tuple(ps)), equivalents=none)
+    assert v.checks[0].status == "unsupported"
+
+
+def test_mark_mode_moves_too_and_marks_only_what_still_fails():
+    ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
+    v = verify(Draft("q", f"{CLAIM} [1]. Attempt to murder carries twenty years [1].", passages=tuple(ps)),
+               equivalents=none, on_unsupported="mark")
+    assert v.text.startswith(f"{CLAIM} [2]. Attempt to murder carries twenty years [1]. \u27e8unsupported: punishment")
+    assert [c.moved_from for c in v.checks] == [(1,), ()]
+
+
+# ------------------------------------------------------------------------------------------ the real corpus
+
+def _bns109(real_index):
+    chunks = real_index.store.by_ref("BNS", "109")
+    prints = [c for c in chunks if re.search(r"may\s+extend\s+to\s+ten\s+years", c.text)]
+    silent = [c for c in chunks if c not in prints and not TEN.search(c.text)]
+    if not prints or not silent:
+        pytest.fail(f"BNS 109 is no longer split so that one chunk prints the ten years: {[c.id for c in chunks]}")
+    return silent[0], prints[0]
+
+
+@pytest.mark.slow
+def test_real_bns_109_chunks(real_index):
+    """The measured run's D12 sentence, cited by the model to the BNS 109 chunk that does not print the ten years."""
+    from legal_rag.types import Hit
+
+    silent, prints = _bns109(real_index)
+    claim = ("Under section 109 of the BNS, whoever does any act with such intention or knowledge that, if he by that "
+             "act caused death, he would be guilty of murder, shall be punished with imprisonment of either "
+             "description for a term which may extend to ten years, and shall also be liable to fine")
+    ps = (Hit(silent, 1.0, "rrf", 1), Hit(prints, 0.9, "rrf", 2))
+    v = verify(Draft("q", f"{claim} [1].", passages=ps))
+    assert v.checks[0].status == "supported" and v.checks[0].moved_from == (1,)
+    assert v.citations[0].chunk_id == prints.id and v.text.endswith("[2].")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("on", [True, False])
+def test_real_pipeline_moves_the_marker_only_when_the_setting_is_on(real_pipeline, monkeypatch, on):
+    """Through ``Pipeline.ask`` on the real corpus with a backend that cites the BNS 109 passage that does not print
+    the punishment: the shipped answer cites the one that does (setting on) or withholds the sentence (off)."""
+    from legal_rag.generate import backends
+    from legal_rag.pipeline import Pipeline
+    from tests.generate.fakes import FakeBackend
+
+    claim = ("Whoever does any act with such intention or knowledge that, if he by that act caused death, he would be "
+             "guilty of murder, shall be punished with imprisonment of either description for a term which may "
+             "extend to ten years, and shall also be liable to fine")
+
+    def reply(messages):
+        blocks = re.findall(r"----- BEGIN PASSAGE \[(\d+)\] -----\n(.*?)\n----- END PASSAGE", messages[1][1], re.S)
+        silent = [n for n, text in blocks if not TEN.search(text)]
+        return f"{claim} [{silent[0]}]." if silent else f"{claim} [1]."
+
+    fake = FakeBackend(reply, name="recording")
+    monkeypatch.setattr(backends, "get_backend", lambda settings: fake)
+    monkeypatch.setattr("legal_rag.generate.get_backend", lambda settings: fake)
+    pipe = Pipeline(real_pipeline.settings.model_copy(update={"reattribute_citations": on}))
+    a = pipe.ask("attempt to commit murder", generator="llama_cpp")  # dev set D12
+    given = [h.chunk for h in a.passages]
+    assert any(c.ref and (c.ref.act, c.ref.section) == ("BNS", "109") and TEN.search(c.text) for c in given)
+    assert any(c.ref and (c.ref.act, c.ref.section) == ("BNS", "109") and not TEN.search(c.text) for c in given)
+    if on:
+        (cit,) = [c for c in a.citations if c.sentence.startswith("Whoever does any act")]
+        assert TEN.search(next(c.text for c in given if c.id == cit.chunk_id)) and cit.support == "supported"
+        assert any(p.startswith("citation moved from") for p in a.problems)
+    else:
+        assert "withheld" in a.text and not any(p.startswith("citation moved") for p in a.problems)
