@@ -272,7 +272,7 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
     if when is None:
         earlier = "an offence committed" if what == "offence" else "a proceeding pending"
         return (f"No {what} date given: the law in force today leads, {governs(new_side)} (in force from 1 July "
-                f"2024); for {earlier} before 1 July 2024, {_refs(old_side)} ({saving}).")
+                f"2024); for {earlier} before 1 July 2024, {governs(old_side)} ({saving}).")
     if when < CUTOFF:
         return (f"{what.capitalize()} date {_day(when)} is before 1 July 2024: {governs(old_side)} ({saving}); "
                 f"for later {what}s {_refs(new_side)}.")
