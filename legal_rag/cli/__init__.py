@@ -118,16 +118,21 @@ def index_cmd(
 @app.command()
 def check() -> None:
     """Check the served index (chunk store, Chroma, bm25s and manifest agree; a canary query answers); print the
-    report as JSON and exit 1 when it is not ok."""
+    report as JSON (with a ``hint`` on how to build one when there is no index yet) and exit 1 when it is not
+    ok."""
     from ..index.check import check_index
 
     try:
-        rep = check_index(load_settings(), embedder="settings")
+        settings = load_settings()
+        rep = check_index(settings, embedder="settings")
     except LegalRagError as exc:
         fail(exc)
-    typer.echo(json.dumps({"ok": rep.ok, "built": rep.built, "build_id": rep.build_id, "counts": rep.counts,
-                           "canary": rep.canary, "problems": list(rep.problems), "orphans": list(rep.orphans)},
-                          indent=1))
+    out = {"ok": rep.ok, "built": rep.built, "build_id": rep.build_id, "counts": rep.counts, "canary": rep.canary,
+           "problems": list(rep.problems), "orphans": list(rep.orphans)}
+    if not rep.built:  # ok, but nothing to serve: say how to build it
+        out["hint"] = (f"no index yet in {settings.data_dir}: build it with `legal-rag index` (or `make run`, which "
+                       f"also opens the chat)")
+    typer.echo(json.dumps(out, indent=1))
     if not rep.ok:
         raise typer.Exit(1)
 

@@ -17,6 +17,7 @@ def test_check_on_an_empty_data_dir_is_ok_and_not_built(tmp_path, monkeypatch):
     assert res.exit_code == 0, res.output
     rep = json.loads(res.output)
     assert rep["ok"] is True and rep["built"] is False
+    assert "legal-rag index" in rep["hint"] and str(tmp_path / "data") in rep["hint"]
 
 
 def test_serve_calls_the_ui_main(monkeypatch):
