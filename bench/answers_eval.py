@@ -61,6 +61,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from legal_rag.generate.abstain import NOT_IN_SOURCES  # noqa: E402
 from legal_rag.types import ACTS, Answer, Citation, StatuteRef  # noqa: E402
 
 #: Questions naming judgments or sections that do not exist (field cases BL-37, BL-39; invalid section numbers:
@@ -292,6 +293,77 @@ def relevance_block(name: str, rows: list[dict], note: str = "") -> str:
 
 
 # ---- runs ------------------------------------------------------------------------------------------------
+def replayed(pipe, generator: str, items: list[dict], log, dump: Path, recorded: Path) -> list[dict]:
+    """:func:`run_answers` with :class:`ReplayBackend` over the ``recorded`` dump; each row keeps the recorded
+    run's timings, token counts and load, and says whether the passages given were the recorded ones
+    (``passages_same``; a differing row's reply is not what the model would have written)."""
+    import legal_rag.generate as generate_module
+
+    rec = [json.loads(x) for x in recorded.read_text(encoding="utf-8").splitlines()]
+    backend, real = ReplayBackend(rec), generate_module.get_backend
+    generate_module.get_backend = lambda settings: backend
+    try:
+        rows = run_answers(pipe, generator, items, log, None)
+    finally:
+        generate_module.get_backend = real
+    by_id = {r["id"]: r for r in rec}
+    for row in rows:
+        old = by_id.get(row["id"], {})
+        row["passages_same"] = row["passages"] == old.get("passages")
+        for key in ("ttft_s", "total_s", "prompt_tokens", "cached_tokens", "load"):
+            if key in old:
+                row[key] = old[key]
+    differ = [r["id"] for r in rows if r["gold"] and not r["passages_same"]]
+    log(f"replayed {recorded.name}: passages differ from the recorded run for {differ or 'no question'}; "
+        f"{len(backend.unknown)} prompt(s) with no recorded reply (the warm-up question)")
+    dump.parent.mkdir(parents=True, exist_ok=True)
+    dump.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return rows
+
+
+class ReplayBackend:
+    """A chat backend that replays a language model's recorded replies (``--replay DUMP``): for the question in the
+    prompt it returns the draft that model streamed in an earlier run of this script (its dump row), cut at
+    ``max_new_tokens`` where that run was. With greedy decoding and the same prompt the model writes the same
+    reply, so everything after generation (cleaning, citation, verification, re-attribution, the head) is
+    re-measured without re-running the model; the timings and token counts of the rows are the recorded run's.
+    The replay refuses a prompt whose passages differ from the recorded ones (then the model would not write the
+    same reply): the row's ``passages`` are checked by the caller."""
+
+    exact_tokens = False
+    supports_grammar = False
+
+    def __init__(self, rows: list[dict]):
+        self.rows = {r["question"]: r for r in rows}
+        self.unknown: list[str] = []
+        self.name = next((r["model"].removesuffix("+extractive") for r in rows
+                          if str(r.get("model", "")).startswith(("llama_cpp", "transformers"))), "replay")
+
+    @property
+    def context_tokens(self) -> int:
+        return 32768
+
+    def count_tokens(self, messages) -> int:
+        return sum(len(c) // 4 + 4 for _, c in messages)
+
+    def chat(self, messages, *, max_new_tokens, on_token=None, **_):
+        from legal_rag.generate.backends import Generation
+
+        user = messages[-1][1]
+        asked = [q for q in self.rows if f"Question: {q}" in user]
+        if not asked:  # the untimed warm-up question: not recorded
+            self.unknown.append(user[-200:])
+            return Generation(NOT_IN_SOURCES, 0, 0, 0.0, 0.0, "stop")
+        row = self.rows[max(asked, key=len)]
+        text = row["draft"]
+        if on_token and text:
+            on_token(text)
+        cut = any(str(p).startswith("generation stopped at") for p in row.get("problems", ()))
+        return Generation(text, row.get("prompt_tokens", 0), len(text.split()), row.get("ttft_s") or 0.0,
+                          row.get("total_s", 0.0), "length" if cut else "stop",
+                          cached_tokens=row.get("cached_tokens", 0))
+
+
 def ask_timed(pipe, question: str, generator: str) -> tuple[Answer, str, float, float]:
     """``(answer, streamed draft text, ttft_s, total_s)`` through ``Pipeline.ask_stream``."""
     t0 = time.perf_counter()
@@ -311,9 +383,11 @@ def recheck(question: str, answer: Answer, draft_text: str, equivalents, mode: s
     from legal_rag.types import Draft
     from legal_rag.verify import verify
 
+    from legal_rag.generate.prompt import head_refs
+
     abstained = not draft_text
     draft = Draft(question, draft_text or answer.text, passages=answer.passages, abstained=abstained)
-    return verify(draft, equivalents=equivalents, on_unsupported=mode)
+    return verify(draft, equivalents=equivalents, on_unsupported=mode, focus=head_refs(answer.head))
 
 
 def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None, on_rows=None) -> list[dict]:
@@ -386,8 +460,8 @@ def answers_block(generator: str, model: str, rows: list[dict], planned: int | N
         f"| dev answers withheld (none of the model's sentences verified) | {len(withheld)}/{n} |",
         f"| dev sentences the model wrote that were verified | {dsup}/{dclaims} "
         f"({dsup / dclaims if dclaims else 1:.1%}) |",
-        *([f"| of these, verified only after re-attribution (marker moved to another given chunk of the same section "
-           f"or judgment; `legal_rag.verify`); verified as the model cited | {dmoved}; {dsup - dmoved}/{dclaims} "
+        *([f"| of these, verified only after re-attribution (marker moved to another given chunk of the same section, "
+           f"in its sub-section; `legal_rag.verify`); verified as the model cited | {dmoved}; {dsup - dmoved}/{dclaims} "
            f"({(dsup - dmoved) / dclaims if dclaims else 1:.1%}) |"] if any("moved" in r for r in dev) else []),
         *([f"| prompt tokens p50 / p95 (dev); prefilled after the prefix cache p50 / p95 | "
            f"{pct(ptok, 50):.0f} / {pct(ptok, 95):.0f}; {pct(fill, 50):.0f} / {pct(fill, 95):.0f} |"] if ptok else [])]
@@ -517,6 +591,9 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
                     help="a setting for this run, e.g. generator_head=false (issue 17's before/after switches)")
     ap.add_argument("--report-only", action="store_true", help="write the answers blocks from earlier --dump files")
+    ap.add_argument("--replay", type=Path, default=None,
+                    help="a --dump file of an earlier language-model run: replay its replies (ReplayBackend) and "
+                         "re-measure everything after generation; timings are the recorded run's")
     ap.add_argument("--dump", type=Path, default=Path(tempfile.gettempdir()) / "answers_eval")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results_answers.md")
     args = ap.parse_args(argv)
@@ -573,7 +650,10 @@ def main(argv=None) -> int:
                     write_block(args.out, f"answers:{label}",
                                 answers_block(label, rows[-1]["model"] or gen, rows, planned))
 
-            rows = run_answers(pipe, gen, items, log, args.dump / f"{label}.jsonl", partial)
+            if args.replay:
+                rows = replayed(pipe, gen, items, log, args.dump / f"{label}.jsonl", args.replay)
+            else:
+                rows = run_answers(pipe, gen, items, log, args.dump / f"{label}.jsonl", partial)
         block = answers_block(label, rows[-1]["model"] or gen, rows, len(items) + len(FABRICATED))
         write_block(args.out, f"answers:{label}", block)
         print(block, flush=True)

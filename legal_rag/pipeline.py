@@ -314,8 +314,10 @@ class Pipeline:
         if "error" in result:
             raise result["error"]
         draft = result["draft"]
+        from .generate.prompt import head_refs
+
         ver = verify(draft, on_unsupported=settings.unsupported_claims,
-                     reattribute=settings.reattribute_citations)
+                     reattribute=settings.reattribute_citations, focus=head_refs(head))
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date, proceeding_date)
         flags += flag_superseded(answer_refs(ver.text, draft.passages), "answer", offence_date,

@@ -16,17 +16,23 @@ instructions are not evidence, field case BL-41):
 4. every other number it states occurs in the cited text;
 5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
 
-**Re-attribution** (``reattribute=True``, the default; setting ``reattribute_citations``): a sentence that fails
-against the passages it cites but passes, unchanged, against another passage given to the generator *of the same
-source* (the same section of the same Act for a statute passage, the same judgment file for a judgment passage;
-never another section, where a lexical check would let "Cheating is punished with death" pass against the murder
-section) is kept with its
-marker moved to that one passage (never to several together: a claim that passes only against two chunks
-stitched together is how a model splices an exception onto a punishment).
-The sentence's words are never changed and the checks above are not relaxed; it names the chunk that prints
-what it states (a model cites "the section" and our chunking splits a section in two: BNS 109's opening chunk
-does not print sub-section (1)'s ten years). A move never crosses Acts (BNS 318(4) and IPC 420 print different
-punishments), sections or judgments, and every move is listed in ``problems`` and in the sentence's ``moved_from``.
+**Re-attribution** (``reattribute=True``, the default; setting ``reattribute_citations``): a sentence citing one
+statute passage that does not support it, which passes unchanged against another given chunk of the **same
+section**, is kept with its marker moved there, provided that the **sub-section it is about** prints what it
+states in that chunk: the sub-section the sentence names (directly, or through the BPR&D successor of an old
+section it names), else the one the answer's composed head names for that section (``focus``), else none (a
+section without sub-sections); every punishment term the sentence states must be in that sub-section's part of
+the chunk, and the sentence must pass the checks above against that sub-section's text. Why: a model cites
+"the section" and our chunker splits sections (BNS 109's first chunk prints sub-section (1)'s ten years, the
+second does not), but a term that fails against the cited chunk is also how a model mixes up sub-sections: a
+move that only asked "does the chunk print it" shipped "extortion under 308(3): ten years" (308(5)'s term),
+"promoting enmity under 196(1): five years" (196(2)'s) and "kidnapping for ransom: life or ten years" (140(1)'s).
+The sentence's words are never changed and the checks are not relaxed. Never across sections (the word-overlap
+check would pass "Cheating is punished with death" against the murder section), Acts (BNS 318(4) and IPC 420
+print different punishments) or judgments (a lexical check cannot tell a holding from counsel's argument); never
+for a sentence citing several passages, and never to two chunks stitched together (a claim that passes only
+against both is how a model splices an exception onto a punishment). Every move is listed in ``problems`` and in
+the sentence's ``moved_from``.
 
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
 (:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is, and so is every sentence of a draft that
@@ -43,7 +49,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cite import Cited, CitedSentence, cite, quotes_in
+from .cite import Cited, cite, quotes_in
 from .generate.abstain import NOT_IN_SOURCES
 from .injection import without_instructions
 from .generate.prompt import passage_label
@@ -51,7 +57,8 @@ from .text import MARKER, content_terms, normalise, numbers_in, punishment_terms
 from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
 from .law.refs import find_refs_within, quote_regions
-from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
+from .law.pinpoint import chunk_layout
+from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Chunk, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
 MIN_OVERLAP = 0.5
@@ -248,25 +255,72 @@ def _is_abstention(claim: str) -> bool:
         or n.startswith("no judgment titled")
 
 
-def _same_source(a: Hit, b: Hit) -> bool:
-    """Two passages of one source: chunks of the same section of one Act, or chunks of the same judgment file."""
-    ra, rb = a.chunk.ref, b.chunk.ref
-    if ra is not None or rb is not None:
-        return ra is not None and rb is not None and (ra.act, ra.section) == (rb.act, rb.section)
-    return bool(a.chunk.source) and a.chunk.source == b.chunk.source
+def _units(chunk: Chunk) -> list[tuple[str, int, int]]:
+    """``(sub-section label, start, end)`` of the printed divisions of a statute chunk: the part before its first
+    marker (labelled with the sub-section it continues, ``""`` for none), then each sub-section
+    (:func:`legal_rag.law.pinpoint.chunk_layout`)."""
+    lay = chunk_layout(chunk)
+    first = lay.subs[0].start if lay.subs else len(chunk.text)
+    out = [(lay.open, 0, first)] if first > 0 else []
+    return out + [(d.sub, d.start, d.end) for d in lay.subs]
+
+
+def _claim_subs(claim: str, ref: StatuteRef, equivalents: Equivalents) -> set[str]:
+    """The sub-sections of ``ref``'s section that ``claim`` names: "section 308(3)" of that Act or of none, or a
+    section of another Act whose official successor/predecessor (BPR&D table) is a sub-section of it."""
+    out = set()
+    for st in stated_refs(claim):
+        if st.kind != "section" or not st.section:
+            continue
+        if st.section == ref.section and st.act in (None, ref.act):
+            out |= {st.sub[0]} if st.sub else set()
+        elif st.act in ACTS and st.act != ref.act:
+            out |= {e.sub[0] for e in equivalents(StatuteRef(st.act, st.section, tuple(st.sub)))
+                    if (e.act, e.section) == (ref.act, ref.section) and e.sub}
+    return out
+
+
+def _moves_to(claim: str, target: Hit, section_hits: Sequence[Hit], equivalents: Equivalents,
+              min_overlap: float, focus: Sequence[StatuteRef]) -> bool:
+    """Whether ``claim`` may move to statute passage ``target``: some division of ``target`` that is the
+    sub-section the claim names (else one the answer's head names for this section, else no sub-section at all)
+    prints every punishment term and number the claim states, and the claim passes :func:`check_claim` against
+    that sub-section's text in all the given chunks of the section (``section_hits``)."""
+    ref = target.chunk.ref
+    allowed = _claim_subs(claim, ref, equivalents) or \
+        {r.sub[0] for r in focus if (r.act, r.section) == (ref.act, ref.section) and r.sub} or {""}
+    terms = punishment_terms(claim)
+    for label, a, b in _units(target.chunk):
+        if label not in allowed:
+            continue
+        if not terms <= punishment_terms(target.chunk.text[a:b]):
+            continue
+        whole = "\n".join(h.chunk.text[x:y] for h in section_hits for lab, x, y in _units(h.chunk) if lab == label)
+        sub_ref = StatuteRef(ref.act, ref.section, (label,) if label else ())
+        piece = dataclasses.replace(target.chunk, text=whole, ref=sub_ref, meta=())
+        if not check_claim(claim, [dataclasses.replace(target, chunk=piece)], equivalents, min_overlap):
+            return True
+    return False
 
 
 def reattributed(claim: str, markers: Sequence[int], passages: Sequence[Hit], equivalents: Equivalents,
-                 min_overlap: float = MIN_OVERLAP) -> tuple[int, ...]:
-    """The marker (1-based, into ``passages``) of the first passage, in the given order, of the same source as a
-    cited one (:func:`_same_source`) that supports ``claim`` alone, when its own ``markers`` do not; ``()`` when
-    none does (rule in the module docstring). Never several passages together: a claim that passes only against
-    two chunks stitched together is how a model splices an exception onto a punishment."""
-    own = [passages[n - 1] for n in markers]
-    siblings = [n for n in range(1, len(passages) + 1)
-                if n not in markers and any(_same_source(passages[n - 1], h) for h in own)]
-    for n in siblings:
-        if not check_claim(claim, [passages[n - 1]], equivalents, min_overlap):
+                 min_overlap: float = MIN_OVERLAP, focus: Sequence[StatuteRef] = ()) -> tuple[int, ...]:
+    """The marker (1-based, into ``passages``) to which a statute sentence citing one passage (``markers``) that
+    does not support it moves: the first other given chunk of the *same section* that supports it alone, and in
+    which the sub-section the sentence is about prints what it states (:func:`_moves_to`; ``focus``: the
+    provisions of the answer's composed head). ``()`` when none, when it cites several passages or a judgment
+    (rule in the module docstring)."""
+    if len(markers) != 1 or passages[markers[0] - 1].chunk.ref is None:
+        return ()
+    ref = passages[markers[0] - 1].chunk.ref
+    section = [h for h in passages if h.chunk.ref is not None
+               and (h.chunk.ref.act, h.chunk.ref.section) == (ref.act, ref.section)]
+    for n in range(1, len(passages) + 1):
+        h = passages[n - 1]
+        if n == markers[0] or h not in section or h.chunk.id == passages[markers[0] - 1].chunk.id:
+            continue
+        if not check_claim(claim, [h], equivalents, min_overlap) and \
+                _moves_to(claim, h, section, equivalents, min_overlap, focus):
             return (n,)
     return ()
 
@@ -282,12 +336,15 @@ def _remark(raw: str, markers: Sequence[int]) -> str:
 
 
 def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupported: str = "remove",
-           min_overlap: float = MIN_OVERLAP, reattribute: bool = True) -> Verification:
+           min_overlap: float = MIN_OVERLAP, reattribute: bool = True,
+           focus: Sequence[StatuteRef] = ()) -> Verification:
     """Check ``draft`` sentence by sentence (see the module docstring) and build the text that ships.
 
     ``equivalents(ref)`` returns the official successors/predecessors of ``ref``; default: the law module's,
     or none (then only the cited passage's own section counts, and ``problems`` says so). ``reattribute``: move
-    a failing sentence's marker to a sibling passage that supports it (module docstring).
+    a failing sentence's marker to another chunk of its section that supports it (module docstring); ``focus``:
+    the provisions of the answer's composed head (:func:`legal_rag.generate.prompt.head_refs`), the sub-sections
+    a sentence that names none may move to.
     Raises ``ValueError`` for an unknown ``on_unsupported``.
     """
     if on_unsupported not in ("remove", "mark"):
@@ -301,35 +358,40 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
             equivalents = lambda ref: set()  # noqa: E731
     cited: Cited = cite(draft.text, draft.passages)
     problems += cited.problems
+    cited_text = draft.text
     if reattribute and not draft.abstained:
-        moved = _moves(draft, cited, equivalents, min_overlap)
+        moved = _moves(draft, cited, equivalents, min_overlap, focus)
         if moved:
             text = draft.text
-            for s, new in sorted(moved, key=lambda p: -p[0].start):
+            for k, new in sorted(moved.items(), reverse=True):
+                s = cited.sentences[k]
                 text = text[:s.start] + _remark(s.text, new) + text[s.end:]
-                problems.append(f"citation moved from {list(s.markers)} to {list(new)} (the passage of the same "
-                                f"source that prints what it states): {s.claim[:80]!r}")
+                problems.append(f"citation moved from {list(s.markers)} to {list(new)} (the chunk of the same "
+                                f"section that prints what it states): {s.claim[:80]!r}")
             draft = dataclasses.replace(draft, text=text)
-            cited = cite(text, draft.passages)
-            was = {normalise(s.claim): s.markers for s, _ in moved}
-            ver = _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported)
-            return dataclasses.replace(ver, checks=tuple(
-                dataclasses.replace(c, moved_from=was.get(normalise(c.sentence), ())) for c in ver.checks))
+            recited = cite(text, draft.passages)
+            if len(recited.sentences) == len(cited.sentences):  # a marker never splits or joins sentences
+                ver = _checked(draft, recited, equivalents, min_overlap, problems, on_unsupported)
+                return dataclasses.replace(ver, checks=tuple(
+                    dataclasses.replace(c, moved_from=cited.sentences[k].markers if k in moved else ())
+                    for k, c in enumerate(ver.checks)))
+            draft = dataclasses.replace(draft, text=cited_text)  # never reached in practice: ship as written
+            del problems[-len(moved):]
     return _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported)
 
 
-def _moves(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: float
-           ) -> list[tuple[CitedSentence, tuple[int, ...]]]:
-    """The sentences that fail as cited and pass re-attributed, with their new markers."""
-    out = []
-    for s in cited.sentences:
+def _moves(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: float,
+           focus: Sequence[StatuteRef]) -> dict[int, tuple[int, ...]]:
+    """Index of each sentence that fails as cited and passes re-attributed -> its new markers."""
+    out = {}
+    for k, s in enumerate(cited.sentences):
         claim = s.claim
-        if not s.markers or not re.search(r"\w\w", claim) or _is_abstention(claim):
+        if not s.markers or s.bad_markers or not re.search(r"\w\w", claim) or _is_abstention(claim):
             continue
         if check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap):
-            new = reattributed(claim, s.markers, draft.passages, equivalents, min_overlap)
+            new = reattributed(claim, s.markers, draft.passages, equivalents, min_overlap, focus)
             if new:
-                out.append((s, new))
+                out[k] = new
     return out
 
 

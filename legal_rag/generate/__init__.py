@@ -63,12 +63,14 @@ def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
     (:func:`~.prompt.head_refs`, in order) when none of the first ``limit`` prints it (:func:`prints_sub`): the
     retrieved passage that does, else the chunk of ``head_chunks`` (the head's sections as stored, given by the
     pipeline) that does, as a ``lookup`` hit, takes the place of the section's first passage, which moves to the
-    end; or comes first when none of the section was retrieved. So "BNS 318(4)" is given the chunk printing (4)
+    end; or comes first when none of the section was retrieved (ahead of the best passages when none of the
+    head's was). So "BNS 318(4)" is given the chunk printing (4)
     and its punishment, not the retrieved chunk of the section's illustrations (a model cites what it is given).
     Fewer passages, fewer prompt tokens to prefill (``bench/results_answers.md``)."""
     refs = head_refs(head)
     secs = {(r.act, r.section) for r in refs}
-    ordered = [h for h in passages if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) in secs]
+    own = [h for h in passages if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) in secs]
+    ordered = own or list(passages)
     looked = [Hit(c, 0.0, "lookup", i) for i, c in enumerate(head_chunks, 1)]
     for r in (r for r in refs if r.sub):
         if any(prints_sub(h.chunk, r) for h in ordered[:limit]):
@@ -84,7 +86,7 @@ def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
             ordered.insert(0, src)
         else:
             ordered = [*ordered[:slot], src, *ordered[slot + 1:], ordered[slot]]
-    return tuple((ordered or list(passages))[:limit])
+    return tuple(ordered[:limit])
 
 
 def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend: ChatBackend | None = None,

@@ -175,3 +175,26 @@ def test_head_punishment_terms_are_checked_against_the_schedule_rows_they_quote(
         a = dataclasses.replace(answer(f"{head_text(head)}\n\n{body}"), head=head)
         assert ae.unsupported_punishments(a) == expected
         assert ae.body_of(a) == body
+
+
+def test_replay_backend_returns_the_recorded_reply_for_the_prompt_s_question():
+    """``--replay``: the recorded draft for the question in the prompt (the longest question that matches), cut
+    where the recorded run was cut; an unrecorded prompt (the warm-up) gets the abstention sentence and is counted."""
+    from legal_rag.generate import NOT_IN_SOURCES
+
+    rows = [{"id": "D1", "question": "punishment for murder", "draft": "Murder is punished [1].",
+             "model": "llama_cpp:qwen", "prompt_tokens": 800, "cached_tokens": 400, "ttft_s": 8.0, "total_s": 20.0,
+             "problems": []},
+            {"id": "D2", "question": "punishment for murder by a life convict", "draft": "Death [1]. Under",
+             "model": "llama_cpp:qwen", "problems": ["generation stopped at 256 new tokens"]}]
+    b = ae.ReplayBackend(rows)
+    assert b.name == "llama_cpp:qwen"
+    streamed = []
+    g = b.chat([("system", "s"), ("user", "Passages...\n\nQuestion: punishment for murder\n\nAnswer")],
+               max_new_tokens=256, on_token=streamed.append)
+    assert (g.text, g.finish_reason, g.cached_tokens, streamed) == ("Murder is punished [1].", "stop", 400,
+                                                                     ["Murder is punished [1]."])
+    g = b.chat([("user", "Question: punishment for murder by a life convict\n")], max_new_tokens=256)
+    assert (g.text, g.finish_reason) == ("Death [1]. Under", "length")
+    assert b.chat([("user", "Question: a warm-up\n")], max_new_tokens=8).text == NOT_IN_SOURCES
+    assert len(b.unknown) == 1

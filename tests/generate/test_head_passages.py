@@ -43,6 +43,11 @@ def test_prints_sub_reads_the_chunk_layout():
 
 
 def test_the_chunk_printing_the_head_s_sub_section_is_given_first():
+    # none of the head's sections retrieved: the chunk printing it, then the best passages (not it alone)
+    other = part("BNS", "316", 0, "316. (1) Whoever, being in any manner entrusted with property, commits criminal "
+                                  "breach of trust.")
+    got = llm_passages(hits(other, MURDER), HEAD, 2, head_chunks=(PRINTS_4,))
+    assert [h.chunk.id for h in got] == ["BNS-318-4-test", "BNS-316-0-test"]
     retrieved = hits(ILLUSTRATIONS, IPC_420, MURDER)
     # before: the retrieved chunk of illustrations and the counterpart
     assert [h.chunk.id for h in llm_passages(retrieved, HEAD, 2)] == ["BNS-318-1-test", "IPC-420-0-test"]
