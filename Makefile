@@ -8,7 +8,7 @@ export GRADIO_ANALYTICS_ENABLED := False
 export ANONYMIZED_TELEMETRY := False
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install install-llama run ingest test test-fast clean
+.PHONY: install install-llama corpus-check run ingest test test-fast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -46,7 +46,16 @@ install: $(VENV)/.installed
 install-llama: $(VENV)/.installed-llama
 
 # Main job: ingest and index the default corpus (skipping what is already indexed), then open the chat UI.
-run: install
+# before the install: a fresh clone away from ../shared/corpora learns it in a second, not after the install
+corpus-check:
+	@p="$${LEGAL_RAG_CORPUS_PATH:-}"; \
+	if [ -n "$$p" ]; then \
+	  [ -d "$$p" ] || { echo "error: LEGAL_RAG_CORPUS_PATH=$$p is not a folder (it must hold statutes/, judgments/ and mappings/)" >&2; exit 1; }; \
+	elif [ ! -d ../shared/corpora ] && ! grep -qs '^ *corpus_path' legal_rag.toml; then \
+	  echo "error: no corpus at ../shared/corpora (beside the checkout): run LEGAL_RAG_CORPUS_PATH=/path/to/corpora make run, or set corpus_path in legal_rag.toml" >&2; exit 1; \
+	fi
+
+run: corpus-check install
 	$(BIN)/legal-rag index
 	$(BIN)/legal-rag serve
 

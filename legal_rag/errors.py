@@ -41,3 +41,11 @@ class FilterError(LegalRagError, ValueError):
 
 class InputTooLongError(LegalRagError):
     """A question or look-up is longer than ``Settings.question_max_chars``; the message states the limit."""
+
+
+def corpus_missing(path) -> CorpusError:
+    """The error for a corpus folder that does not exist, naming the setting that moves it (every command that reads
+    the corpus says the same: ``index``, ``lookup``, the correspondence tables)."""
+    return CorpusError(f"corpus folder {path} not found: set LEGAL_RAG_CORPUS_PATH (or corpus_path in legal_rag.toml) "
+                       "to the folder holding statutes/, judgments/ and mappings/; the default is ../shared/corpora "
+                       "beside the checkout")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..config import Settings
-from ..errors import CorpusError
+from ..errors import CorpusError, corpus_missing
 from ..types import IngestReport, Judgment, Page, Paragraph, Problem, Section
 
 KINDS = ("statute", "judgment", "mapping")
@@ -191,9 +191,7 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
     """
     sources = select(load_manifest(settings.manifest_path), only)
     if sources and not Path(settings.corpus_path).is_dir():
-        raise CorpusError(f"corpus folder {settings.corpus_path} not found: set LEGAL_RAG_CORPUS_PATH (or corpus_path "
-                          "in legal_rag.toml) to the folder holding statutes/, judgments/ and mappings/; the default "
-                          "is ../shared/corpora beside the checkout")
+        raise corpus_missing(settings.corpus_path)
     sections: list[Section] = []
     judgs: list[Judgment] = []
     paras: list[Paragraph] = []

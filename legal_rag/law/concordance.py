@@ -175,11 +175,17 @@ def _cached(corpus_path: str) -> Concordance:
 
 
 def load_concordance(corpus_path: Path | None = None) -> Concordance:
-    """The concordance of ``corpus_path`` (default ``Settings().corpus_path``), built once per process."""
+    """The concordance of ``corpus_path`` (default ``Settings().corpus_path``), built once per process. Raises
+    :class:`~legal_rag.errors.CorpusError` when the folder does not exist (naming LEGAL_RAG_CORPUS_PATH) or a table
+    cannot be read."""
     if corpus_path is None:
         from ..config import Settings
 
         corpus_path = Settings().corpus_path
+    if not Path(corpus_path).is_dir():
+        from ..errors import corpus_missing
+
+        raise corpus_missing(corpus_path)
     return _cached(str(Path(corpus_path).resolve()))
 
 

@@ -20,6 +20,16 @@ def test_check_on_an_empty_data_dir_is_ok_and_not_built(tmp_path, monkeypatch):
     assert "legal-rag index" in rep["hint"] and str(tmp_path / "data") in rep["hint"]
 
 
+def test_lookup_without_the_corpus_names_the_setting(tmp_path, monkeypatch):
+    """A fresh clone away from ../shared/corpora: `lookup` said only that a CSV could not be read (new-user trial);
+    it now says, as `index` does, which setting points at the corpus."""
+    monkeypatch.setenv("LEGAL_RAG_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LEGAL_RAG_CORPUS_PATH", str(tmp_path / "no-corpus"))
+    res = CliRunner().invoke(app, ["lookup", "IPC 498A"])
+    assert res.exit_code != 0
+    assert f"corpus folder {tmp_path / 'no-corpus'} not found: set LEGAL_RAG_CORPUS_PATH" in res.output
+
+
 def test_serve_calls_the_ui_main(monkeypatch):
     import legal_rag.ui.app as ui_app
 
