@@ -16,7 +16,7 @@ instructions are not evidence, field case BL-41):
 4. every other number it states occurs in the cited text;
 5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
 
-**Re-attribution** (``reattribute=True``, the default; setting ``reattribute_citations``): a sentence citing one
+**Re-attribution** (``reattribute=True``; **off by default**, setting ``reattribute_citations``): a sentence citing one
 statute passage that does not support it, which passes unchanged against another given chunk of the **same
 section**, is kept with its marker moved there, provided that the **sub-section it is about** prints what it
 states in that chunk: the sub-section the sentence names (directly, or through the BPR&D successor of an old
@@ -32,7 +32,13 @@ check would pass "Cheating is punished with death" against the murder section), 
 print different punishments) or judgments (a lexical check cannot tell a holding from counsel's argument); never
 for a sentence citing several passages, and never to two chunks stitched together (a claim that passes only
 against both is how a model splices an exception onto a punishment). Every move is listed in ``problems`` and in
-the sentence's ``moved_from``.
+the sentence's ``moved_from``. **Why it is off by default:** a second review still made it ship false law, because
+the checks are lexical and a sub-section is not the finest unit that carries a term: clauses inside one
+sub-section (61(2)(a) and (b): abetment's punishment or six months; BNSS 187(3)(i) and (ii): ninety or sixty days),
+a condition inside it (309(4): fourteen years only on a highway between sunset and sunrise), a head naming a
+sub-section the sentence is not about (140(2)'s death for kidnapping in order to murder, 140(1)), a head or several
+old sections naming two sub-sections, and forms the citation grammar does not read ("sub-section (1) of section
+196"). Measured on the dev set it adds 3 of 70 verified sentences (``bench/results_answers.md``, issue 17).
 
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
 (:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is, and so is every sentence of a draft that
@@ -336,7 +342,7 @@ def _remark(raw: str, markers: Sequence[int]) -> str:
 
 
 def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupported: str = "remove",
-           min_overlap: float = MIN_OVERLAP, reattribute: bool = True,
+           min_overlap: float = MIN_OVERLAP, reattribute: bool = False,
            focus: Sequence[StatuteRef] = ()) -> Verification:
     """Check ``draft`` sentence by sentence (see the module docstring) and build the text that ships.
 

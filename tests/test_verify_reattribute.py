@@ -1,4 +1,4 @@
-"""Re-attribution (issue 17): a sentence that fails against the statute chunk it cites but passes, word for word,
+"""Re-attribution (issue 17; opt-in, off by default): a sentence that fails against the statute chunk it cites but passes, word for word,
 against another given chunk of the same section keeps its words and gets its marker moved there, provided the
 sub-section it is about (named by it, else by the answer's head, else none) prints what it states in that chunk.
 The checks are not relaxed: a move never crosses Acts or sections, never happens inside or across judgments or for
@@ -48,7 +48,7 @@ def chunk(act, section, text, k):
 def test_a_claim_cited_to_the_section_s_other_chunk_is_moved_to_the_one_that_prints_it():
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     v = verify(Draft("q", f"{CLAIM} [1]. Attempt to murder is an offence [1].", passages=tuple(ps)),
-               equivalents=none, focus=HEAD_109_1)
+               equivalents=none, focus=HEAD_109_1, reattribute=True)
     assert v.text == f"{CLAIM} [2]. Attempt to murder is an offence [1]."
     assert [(c.status, c.markers, c.moved_from) for c in v.checks] == [
         ("supported", (2,), (1,)), ("supported", (1,), ())]
@@ -56,6 +56,16 @@ def test_a_claim_cited_to_the_section_s_other_chunk_is_moved_to_the_one_that_pri
         (2, "BNS-109-1-test", "supported"), (1, "BNS-109-0-test", "supported")]
     assert any(p.startswith("citation moved from [1] to [2]") for p in v.problems)
     assert not v.removed
+
+
+def test_re_attribution_is_off_by_default():
+    """A second review still made it ship false law (clauses and conditions inside one sub-section): it is opt-in."""
+    from legal_rag.config import Settings
+
+    assert Settings().reattribute_citations is False
+    ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
+    v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none, focus=HEAD_109_1)
+    assert v.checks[0].status == "unsupported" and not v.checks[0].moved_from
 
 
 def test_with_the_setting_off_the_same_sentence_is_removed():
@@ -85,7 +95,7 @@ def test_a_move_never_crosses_acts():
     (the old and new Acts print different punishments elsewhere, and the sentence was about the BNS)."""
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("IPC", "307", IPC_307, 0))
     assert reattributed(CLAIM, (1,), ps, none, focus=HEAD_109_1) == ()
-    v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none, focus=HEAD_109_1)
+    v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none, focus=HEAD_109_1, reattribute=True)
     assert v.checks[0].status == "unsupported" and not any(p.startswith("citation moved") for p in v.problems)
 
 
@@ -96,7 +106,8 @@ def test_a_move_never_crosses_sections_of_one_act():
 
     ps = cheating_hits()  # BNS 318, BNS 103, IPC 420
     assert reattributed("Cheating is punished with death", (1,), ps, none) == ()
-    v = verify(Draft("q", "Cheating is punished with death [1].", passages=tuple(ps)), equivalents=none)
+    v = verify(Draft("q", "Cheating is punished with death [1].", passages=tuple(ps)), equivalents=none,
+               reattribute=True)
     assert "withheld" in v.text and v.checks[0].status == "unsupported"
 
 
@@ -131,14 +142,14 @@ def test_never_two_passages_stitched_together():
     assert verify(Draft("q", f"{claim} [1][2].", passages=tuple(ps)), equivalents=none).checks[0].status == \
         "supported"  # the two together would pass: the lexical check cannot see the splice
     assert reattributed(claim, (1,), ps, none, focus=(StatuteRef("BNS", "78", ("2",)),)) == ()
-    v = verify(Draft("q", f"{claim} [1].", passages=tuple(ps)), equivalents=none)
+    v = verify(Draft("q", f"{claim} [1].", passages=tuple(ps)), equivalents=none, reattribute=True)
     assert v.checks[0].status == "unsupported"
 
 
 def test_mark_mode_moves_too_and_marks_only_what_still_fails():
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     v = verify(Draft("q", f"{CLAIM} [1]. Attempt to murder carries twenty years [1].", passages=tuple(ps)),
-               equivalents=none, on_unsupported="mark", focus=HEAD_109_1)
+               equivalents=none, on_unsupported="mark", focus=HEAD_109_1, reattribute=True)
     assert v.text.startswith(f"{CLAIM} [2]. Attempt to murder carries twenty years [1]. \u27e8unsupported: punishment")
     assert [c.moved_from for c in v.checks] == [(1,), ()]
 
@@ -164,8 +175,9 @@ def test_real_bns_109_chunks(real_index):
              "act caused death, he would be guilty of murder, shall be punished with imprisonment of either "
              "description for a term which may extend to ten years, and shall also be liable to fine")
     ps = (Hit(silent, 1.0, "rrf", 1), Hit(prints, 0.9, "rrf", 2))
-    assert verify(Draft("q", f"{claim} [1].", passages=ps)).checks[0].status == "unsupported"  # no head: (1)?
-    v = verify(Draft("q", f"{claim} [1].", passages=ps), focus=HEAD_109_1)
+    assert verify(Draft("q", f"{claim} [1].", passages=ps), reattribute=True).checks[0].status == "unsupported"
+    assert verify(Draft("q", f"{claim} [1].", passages=ps), focus=HEAD_109_1).checks[0].status == "unsupported"  # off
+    v = verify(Draft("q", f"{claim} [1].", passages=ps), focus=HEAD_109_1, reattribute=True)
     assert v.checks[0].status == "supported" and v.checks[0].moved_from == (1,)
     assert v.citations[0].chunk_id == prints.id and v.text.endswith("[2].")
 
@@ -205,7 +217,7 @@ def test_real_a_sentence_is_never_moved_to_another_sub_section_s_term(real_index
     each sentence fails against the chunk it cites and is not moved to the chunk printing another sub-section's
     term; it is removed."""
     ps = _given(real_index, act, section, parts)
-    v = verify(Draft("q", f"{claim} [1].", passages=ps), focus=focus)
+    v = verify(Draft("q", f"{claim} [1].", passages=ps), focus=focus, reattribute=True)
     assert v.checks[0].status == "unsupported" and not v.checks[0].moved_from, v.problems
     assert "withheld" in v.text
     assert reattributed(claim, (1,), ps, lambda r: set(), focus=focus) == ()
