@@ -64,8 +64,8 @@ def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
     retrieved passage that does, else the chunk of ``head_chunks`` (the head's sections as stored, given by the
     pipeline) that does, as a ``lookup`` hit, takes the place of the section's first passage, which moves to the
     end; or comes first when none of the section was retrieved (ahead of the best passages when none of the
-    head's was). So "BNS 318(4)" is given the chunk printing (4)
-    and its punishment, not the retrieved chunk of the section's illustrations (a model cites what it is given).
+    head's was). So "BNS 318(4)" is given the chunk printing (4) and its punishment, not the retrieved chunk of
+    the section's illustrations (a model cites what it is given).
     Fewer passages, fewer prompt tokens to prefill (``bench/results_answers.md``)."""
     refs = head_refs(head)
     secs = {(r.act, r.section) for r in refs}
@@ -80,8 +80,8 @@ def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
         if src is None:
             continue
         ordered = [h for h in ordered if h is not src]
-        slot = next((i for i, h in enumerate(ordered) if (h.chunk.ref.act, h.chunk.ref.section) == (r.act, r.section)),
-                    None)
+        slot = next((i for i, h in enumerate(ordered)
+                     if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) == (r.act, r.section)), None)
         if slot is None:
             ordered.insert(0, src)
         else:

@@ -10,7 +10,7 @@ import pytest
 from legal_rag.generate import llm_passages, prints_sub
 from legal_rag.types import Chunk, HeadLine, StatuteRef
 
-from .fakes import hits, statute
+from .fakes import hits, judgment, statute
 
 BNS_318_4 = StatuteRef("BNS", "318", ("4",))
 HEAD = (HeadLine(BNS_318_4, "BNS 318(4) (formerly IPC 420) -- Cheating", counterparts=(StatuteRef("IPC", "420"),)),)
@@ -48,6 +48,10 @@ def test_the_chunk_printing_the_head_s_sub_section_is_given_first():
                                   "breach of trust.")
     got = llm_passages(hits(other, MURDER), HEAD, 2, head_chunks=(PRINTS_4,))
     assert [h.chunk.id for h in got] == ["BNS-318-4-test", "BNS-316-0-test"]
+    # ... judgments among them (no section ref) included
+    case = judgment("C82", "A v. State", "The appellant was convicted of cheating.")
+    got = llm_passages(hits(case, other), HEAD, 2, head_chunks=(PRINTS_4,))
+    assert [h.chunk.id for h in got] == ["BNS-318-4-test", "C82-p1-test"]
     retrieved = hits(ILLUSTRATIONS, IPC_420, MURDER)
     # before: the retrieved chunk of illustrations and the counterpart
     assert [h.chunk.id for h in llm_passages(retrieved, HEAD, 2)] == ["BNS-318-1-test", "IPC-420-0-test"]
