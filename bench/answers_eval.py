@@ -327,8 +327,8 @@ class ReplayBackend:
     ``max_new_tokens`` where that run was. With greedy decoding and the same prompt the model writes the same
     reply, so everything after generation (cleaning, citation, verification, re-attribution, the head) is
     re-measured without re-running the model; the timings and token counts of the rows are the recorded run's.
-    The replay refuses a prompt whose passages differ from the recorded ones (then the model would not write the
-    same reply): the row's ``passages`` are checked by the caller."""
+    It cannot see the passages: where they differ from the recorded ones the model might have written otherwise,
+    and :func:`replayed` marks such rows (``passages_same``) and names them."""
 
     exact_tokens = False
     supports_grammar = False
@@ -380,10 +380,9 @@ def ask_timed(pipe, question: str, generator: str) -> tuple[Answer, str, float, 
 
 def recheck(question: str, answer: Answer, draft_text: str, equivalents, mode: str, reattribute: bool = False):
     """The pipeline's verification of the streamed draft, redone to read its per-sentence checks."""
+    from legal_rag.generate.prompt import head_refs
     from legal_rag.types import Draft
     from legal_rag.verify import verify
-
-    from legal_rag.generate.prompt import head_refs
 
     abstained = not draft_text
     draft = Draft(question, draft_text or answer.text, passages=answer.passages, abstained=abstained)

@@ -64,7 +64,7 @@ from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
 from .law.refs import find_refs_within, quote_regions
 from .law.pinpoint import chunk_layout
-from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Chunk, Draft, Hit, StatuteRef, SupersessionFlag
+from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
 MIN_OVERLAP = 0.5
@@ -261,16 +261,6 @@ def _is_abstention(claim: str) -> bool:
         or n.startswith("no judgment titled")
 
 
-def _units(chunk: Chunk) -> list[tuple[str, int, int]]:
-    """``(sub-section label, start, end)`` of the printed divisions of a statute chunk: the part before its first
-    marker (labelled with the sub-section it continues, ``""`` for none), then each sub-section
-    (:func:`legal_rag.law.pinpoint.chunk_layout`)."""
-    lay = chunk_layout(chunk)
-    first = lay.subs[0].start if lay.subs else len(chunk.text)
-    out = [(lay.open, 0, first)] if first > 0 else []
-    return out + [(d.sub, d.start, d.end) for d in lay.subs]
-
-
 def _claim_subs(claim: str, ref: StatuteRef, equivalents: Equivalents) -> set[str]:
     """The sub-sections of ``ref``'s section that ``claim`` names: "section 308(3)" of that Act or of none, or a
     section of another Act whose official successor/predecessor (BPR&D table) is a sub-section of it."""
@@ -288,20 +278,21 @@ def _claim_subs(claim: str, ref: StatuteRef, equivalents: Equivalents) -> set[st
 
 def _moves_to(claim: str, target: Hit, section_hits: Sequence[Hit], equivalents: Equivalents,
               min_overlap: float, focus: Sequence[StatuteRef]) -> bool:
-    """Whether ``claim`` may move to statute passage ``target``: some division of ``target`` that is the
-    sub-section the claim names (else one the answer's head names for this section, else no sub-section at all)
-    prints every punishment term and number the claim states, and the claim passes :func:`check_claim` against
-    that sub-section's text in all the given chunks of the section (``section_hits``)."""
+    """Whether ``claim`` may move to statute passage ``target``: some part of ``target`` that is the sub-section
+    the claim names (else one the answer's head names for this section, else no sub-section at all) prints every
+    punishment term the claim states, and the claim passes :func:`check_claim` (sections, terms, numbers, words)
+    against that sub-section's text in all the given chunks of the section (``section_hits``)."""
     ref = target.chunk.ref
     allowed = _claim_subs(claim, ref, equivalents) or \
         {r.sub[0] for r in focus if (r.act, r.section) == (ref.act, ref.section) and r.sub} or {""}
     terms = punishment_terms(claim)
-    for label, a, b in _units(target.chunk):
+    for label, a, b in chunk_layout(target.chunk).units():
         if label not in allowed:
             continue
         if not terms <= punishment_terms(target.chunk.text[a:b]):
             continue
-        whole = "\n".join(h.chunk.text[x:y] for h in section_hits for lab, x, y in _units(h.chunk) if lab == label)
+        whole = "\n".join(h.chunk.text[x:y] for h in section_hits
+                          for lab, x, y in chunk_layout(h.chunk).units() if lab == label)
         sub_ref = StatuteRef(ref.act, ref.section, (label,) if label else ())
         piece = dataclasses.replace(target.chunk, text=whole, ref=sub_ref, meta=())
         if not check_claim(claim, [dataclasses.replace(target, chunk=piece)], equivalents, min_overlap):
@@ -364,7 +355,6 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
             equivalents = lambda ref: set()  # noqa: E731
     cited: Cited = cite(draft.text, draft.passages)
     problems += cited.problems
-    cited_text = draft.text
     if reattribute and not draft.abstained:
         moved = _moves(draft, cited, equivalents, min_overlap, focus)
         if moved:
@@ -375,14 +365,11 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
                 problems.append(f"citation moved from {list(s.markers)} to {list(new)} (the chunk of the same "
                                 f"section that prints what it states): {s.claim[:80]!r}")
             draft = dataclasses.replace(draft, text=text)
-            recited = cite(text, draft.passages)
-            if len(recited.sentences) == len(cited.sentences):  # a marker never splits or joins sentences
-                ver = _checked(draft, recited, equivalents, min_overlap, problems, on_unsupported)
-                return dataclasses.replace(ver, checks=tuple(
-                    dataclasses.replace(c, moved_from=cited.sentences[k].markers if k in moved else ())
-                    for k, c in enumerate(ver.checks)))
-            draft = dataclasses.replace(draft, text=cited_text)  # never reached in practice: ship as written
-            del problems[-len(moved):]
+            recited = cite(text, draft.passages)  # a marker is inside its sentence: the same sentences, in order
+            ver = _checked(draft, recited, equivalents, min_overlap, problems, on_unsupported)
+            return dataclasses.replace(ver, checks=tuple(
+                dataclasses.replace(c, moved_from=cited.sentences[k].markers if k in moved else ())
+                for k, c in enumerate(ver.checks)))
     return _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported)
 
 

@@ -63,11 +63,8 @@ def statute_windows(chunk: Chunk, question: str, max_subs: int = 2,
     question names (the composed head's, issue 17): their sub-sections of this section are the ones kept."""
     text = chunk.text
     lay = chunk_layout(chunk)
-    units: list[tuple[str, int, int]] = []
+    units = [u for u in lay.units() if u[0]]  # the heading before "(1)" is added back below
     first = lay.subs[0].start if lay.subs else len(text)
-    if lay.open and first > 0:
-        units.append((lay.open, 0, first))
-    units += [(d.sub, d.start, d.end) for d in lay.subs]
     if len(units) < 2:
         return [(0, len(text))]
     named = {r.ref.sub[0] for r in find_refs(question) if r.status == "ok" and r.ref is not None and chunk.ref

@@ -121,6 +121,14 @@ class Layout:
     def clause_at(self, offset: int) -> Division | None:
         return next((d for d in self.clauses if d.start <= offset < d.end), None)
 
+    def units(self) -> list[tuple[str, int, int]]:
+        """``(sub-section label, start, end)`` of every part of the text in order: the part before the first marker
+        (labelled with the open sub-section, ``""`` when none: a section's heading, or a section without
+        sub-sections), then each sub-section. ``layout("(1) A. (2) B.").units() -> [("1", 0, 7), ("2", 7, 13)]``."""
+        first = self.subs[0].start if self.subs else self.text_len
+        head = [(self.open, 0, first)] if first > 0 else []
+        return head + [(d.sub, d.start, d.end) for d in self.subs]
+
     def sub_span(self, label: str) -> tuple[int, int] | None:
         """``[start, end)`` of sub-section ``label`` in the text (from 0 when it is the open one)."""
         for i, d in enumerate(self.subs):

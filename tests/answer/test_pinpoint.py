@@ -212,3 +212,12 @@ def test_cite_pins_quotes_and_stated_subsections_with_their_pages():
     # no quote and nothing named: the section, with the pages of the passage's own text
     assert pinpoint(c, "Cheating is punishable", ()) == (BNS318, (86, 87))
     assert pinpoint(chunk(S318[:100], meta=(("pages_at", "0:86"),)), "Cheating", ()) == (BNS318, (86, 86))
+
+
+def test_layout_units_cover_the_text_in_order():
+    """``Layout.units``: the part before the first marker (the open sub-section, or "" for a heading or a section
+    without sub-sections), then each sub-section; shared by the model's windows and re-attribution."""
+    assert layout("(1) A. (2) B.").units() == [("1", 0, 7), ("2", 7, 13)]
+    assert layout("318. Cheating.\n(1) A.\n(2) B.").units() == [("", 0, 15), ("1", 15, 22), ("2", 22, 28)]
+    assert layout("continues. (3) C.", "2").units() == [("2", 0, 11), ("3", 11, 17)]
+    assert layout("No subs here.").units() == [("", 0, 13)]

@@ -66,9 +66,12 @@ def assemble_gguf(parts: Sequence[Path], sha256: str, dest: Path) -> Path:
     Raises :class:`ConfigError` on a checksum mismatch (the parts are then wrong or out of order)."""
     dest = Path(dest)
     stamp = dest.with_name(dest.name + ".sha256")
-    if dest.exists() and (_stamped(dest, stamp) == sha256 or _sha256(dest) == sha256):
-        _stamp(dest, stamp, sha256)
-        return dest
+    if dest.exists():
+        if _stamped(dest, stamp) == sha256:
+            return dest
+        if _sha256(dest) == sha256:
+            _stamp(dest, stamp, sha256)
+            return dest
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f".part-{os.getpid()}")
     digest = hashlib.sha256()
