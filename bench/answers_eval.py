@@ -378,16 +378,15 @@ def ask_timed(pipe, question: str, generator: str) -> tuple[Answer, str, float, 
     return answer, "".join(pieces).strip(), total if ttft is None else ttft, total
 
 
-def recheck(question: str, answer: Answer, draft_text: str, equivalents, mode: str, reattribute: bool = False):
+def recheck(question: str, answer: Answer, draft_text: str, equivalents, mode: str, reattribute: bool = False,
+            sections=None):
     """The pipeline's verification of the streamed draft, redone to read its per-sentence checks."""
-    from legal_rag.generate.prompt import head_refs
     from legal_rag.types import Draft
     from legal_rag.verify import verify
 
     abstained = not draft_text
     draft = Draft(question, draft_text or answer.text, passages=answer.passages, abstained=abstained)
-    return verify(draft, equivalents=equivalents, on_unsupported=mode, focus=head_refs(answer.head),
-                  reattribute=reattribute)
+    return verify(draft, equivalents=equivalents, on_unsupported=mode, reattribute=reattribute, sections=sections)
 
 
 def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None, on_rows=None) -> list[dict]:
@@ -403,7 +402,8 @@ def run_answers(pipe, generator: str, items: list[dict], log, dump: Path | None,
     questions = [(i, q, None) for i, q in FABRICATED] + [(d["id"], d["question"], d["gold"]) for d in items]
     for k, (qid, q, gold) in enumerate(questions):
         answer, draft_text, ttft, total = ask_timed(pipe, q, generator)
-        ver = recheck(q, answer, draft_text, eq, pipe.settings.unsupported_claims, pipe.settings.reattribute_citations)
+        ver = recheck(q, answer, draft_text, eq, pipe.settings.unsupported_claims, pipe.settings.reattribute_citations,
+                      pipe.index.by_ref)
         statuses = [c.status for c in ver.checks]
         row = {"id": qid, "question": q, "gold": gold, "ttft_s": ttft, "total_s": total,
                "supported": statuses.count("supported"), "unsupported": statuses.count("unsupported"),

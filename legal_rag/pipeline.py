@@ -314,10 +314,8 @@ class Pipeline:
         if "error" in result:
             raise result["error"]
         draft = result["draft"]
-        from .generate.prompt import head_refs
-
         ver = verify(draft, on_unsupported=settings.unsupported_claims,
-                     reattribute=settings.reattribute_citations, focus=head_refs(head))
+                     reattribute=settings.reattribute_citations, sections=self.index.by_ref)
         for h in draft.passages:
             flags += self._passage_flags(h, offence_date, proceeding_date)
         flags += flag_superseded(answer_refs(ver.text, draft.passages), "answer", offence_date,

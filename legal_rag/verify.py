@@ -10,35 +10,35 @@ instructions are not evidence, field case BL-41):
    (BPR&D correspondence tables, via :mod:`legal_rag.law`); for a judgment passage, a section the passage itself
    mentions with the same Act;
 2. every punishment term it states (``7 year``, ``life``, ``death``, ``fine``, ``fine:<rupees>``;
-   :func:`~legal_rag.text.punishment_terms`) occurs in the cited text;
+   :func:`~legal_rag.text.punishment_terms`) occurs in the cited text, and — when every cited passage is a statute
+   chunk of one section — is printed for **the part of the section it describes** (:mod:`legal_rag.law.scope`: the
+   clause, sub-section, or Explanation/Exception/proviso whose words it shares most, or the sub-section it names;
+   the parts are read from the whole section, ``sections``). A lexical check against the whole passage passed
+   "kidnapping for ransom: life or ten years" (140(1)'s term for 140(2)), "simple cheating: seven years" (318(4)'s)
+   and a proviso spliced onto a punishment (BNS 78);
 3. every quoted span occurs verbatim in one cited passage (normalised spacing and quotes; ``...`` splits a
    quote into fragments that must occur in order);
 4. every other number it states occurs in the cited text;
 5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
 
-**Re-attribution** (``reattribute=True``; **off by default**, setting ``reattribute_citations``): a sentence citing one
-statute passage that does not support it, which passes unchanged against another given chunk of the **same
-section**, is kept with its marker moved there, provided that the **sub-section it is about** prints what it
-states in that chunk: the sub-section the sentence names (directly, or through the BPR&D successor of an old
-section it names), else the one the answer's composed head names for that section (``focus``), else none (a
-section without sub-sections); every punishment term the sentence states must be in that sub-section's part of
-the chunk, and the sentence must pass the checks above against that sub-section's text. Why: a model cites
-"the section" and our chunker splits sections (BNS 109's first chunk prints sub-section (1)'s ten years, the
-second does not), but a term that fails against the cited chunk is also how a model mixes up sub-sections: a
-move that only asked "does the chunk print it" shipped "extortion under 308(3): ten years" (308(5)'s term),
-"promoting enmity under 196(1): five years" (196(2)'s) and "kidnapping for ransom: life or ten years" (140(1)'s).
-The sentence's words are never changed and the checks are not relaxed. Never across sections (the word-overlap
-check would pass "Cheating is punished with death" against the murder section), Acts (BNS 318(4) and IPC 420
-print different punishments) or judgments (a lexical check cannot tell a holding from counsel's argument); never
-for a sentence citing several passages, and never to two chunks stitched together (a claim that passes only
-against both is how a model splices an exception onto a punishment). Every move is listed in ``problems`` and in
-the sentence's ``moved_from``. **Why it is off by default:** a second review still made it ship false law, because
-the checks are lexical and a sub-section is not the finest unit that carries a term: clauses inside one
-sub-section (61(2)(a) and (b): abetment's punishment or six months; BNSS 187(3)(i) and (ii): ninety or sixty days),
-a condition inside it (309(4): fourteen years only on a highway between sunset and sunrise), a head naming a
-sub-section the sentence is not about (140(2)'s death for kidnapping in order to murder, 140(1)), a head or several
-old sections naming two sub-sections, and forms the citation grammar does not read ("sub-section (1) of section
-196"). Measured on the dev set it adds 3 of 70 verified sentences (``bench/results_answers.md``, issue 17).
+**Re-attribution** (``reattribute=True``, setting ``reattribute_citations``): a sentence citing one statute chunk
+that does not support it is kept, with its marker moved, when it passes every check above unchanged against other
+given chunks of the **same section**: the first such chunk alone, else the given chunks that print the part it
+describes and that part's punishment, else all the section's given chunks. Why: a model cites "the section" and
+our chunker splits sections (BNS 109's first chunk does not print sub-section (1)'s ten years; BNS 316's definition
+and its punishments are chunks apart). The part rule of check 2 is what makes this safe: under a rule that only
+asked "does the other chunk print the term", a review shipped 308(3) with 308(5)'s ten years, 196(1) with 196(2)'s
+five years, 140(2) with 140(1)'s ten years and 61(2)(a) with 61(2)(b)'s six months; each now fails check 2 against
+any chunks of its section (``tests/law/test_scope.py``). A sentence that states a punishment but whose words name
+no part ("The punishment for this act is ...") is never moved. The sentence's words are never changed. Never
+across sections (the word-overlap check would pass "Cheating is punished with death" against the murder section),
+Acts (BNS 318(4) and IPC 420 print different punishments) or judgments (a lexical check cannot tell a holding from
+counsel's argument); never for a sentence citing several passages. Every move is listed in ``problems`` and in the
+sentence's ``moved_from``. **What the checks cannot see** (lexical, not legal reading): a condition inside one part
+(BNS 309(4): fourteen years only for robbery on a highway between sunset and sunrise), roman-numbered items that
+are not clauses (BNSS 187(3)(i)/(ii): ninety or sixty days are numbers, not punishment terms), and a punishing
+sub-section that names its offence by cross-reference only (BNS 75(2): "the offence specified in clause (i) ...
+of sub-section (1)"), for which a sentence about the offence's words is removed rather than matched.
 
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
 (:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is, and so is every sentence of a draft that
@@ -63,10 +63,12 @@ from .text import MARKER, content_terms, normalise, numbers_in, punishment_terms
 from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
 from .law.refs import find_refs_within, quote_regions
-from .law.pinpoint import chunk_layout
-from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Draft, Hit, StatuteRef, SupersessionFlag
+from .law.scope import about, parts, printed_for, punishing
+from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Chunk, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
+#: ``sections(act, section)`` -> every chunk of that section in the index (``ChunkStore.by_ref``)
+Sections = Callable[[str, str], Sequence["Chunk"]]
 MIN_OVERLAP = 0.5
 
 def stated_refs(text: str) -> tuple[FoundRef, ...]:
@@ -166,9 +168,10 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
-                min_overlap: float = MIN_OVERLAP) -> tuple[str, ...]:
+                min_overlap: float = MIN_OVERLAP, sections: Sections | None = None) -> tuple[str, ...]:
     """Reasons why ``claim`` (a sentence without markers) is not supported by the ``cited`` passages;
-    ``()`` when it is."""
+    ``()`` when it is. ``sections(act, section)``: every chunk of a section (the index's), from which the part
+    a claim is about is read (:mod:`legal_rag.law.scope`); default: the cited chunks alone."""
     texts = [_support_text(h) for h in cited]
     reasons: list[str] = []
     quotes = quotes_in(claim)
@@ -198,6 +201,8 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
     nums = numbers_in(bare) - {1} - frozenset().union(*(numbers_in(t) for t in texts))
     if nums:
         reasons.append("number not in the cited text: " + ", ".join(map(str, sorted(nums))))
+    elif not missing:
+        reasons += _scope_reasons(claim, bare, cited, equivalents, sections)
     words = content_terms(bare) + [t for q in good_quotes for t in content_terms(q)]
     if words:
         vocab = set().union(*(content_terms(t) for t in texts))
@@ -205,6 +210,64 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
         if share < min_overlap:
             reasons.append(f"only {share:.0%} of its words occur in the cited text")
     return tuple(reasons)
+
+
+def _section_chunks(cited: Sequence[Hit], sections: Sections | None) -> list[Chunk] | None:
+    """The chunks of the one section every ``cited`` passage belongs to: the index's (``sections``), the cited ones
+    among them when it has none, in chunk order; ``None`` when a cited passage is a judgment or they span
+    sections."""
+    chunks = [h.chunk for h in cited]
+    if not chunks or any(c.ref is None for c in chunks) or len({(c.ref.act, c.ref.section) for c in chunks}) != 1:
+        return None
+    ref = chunks[0].ref
+    whole = list(sections(ref.act, ref.section)) if sections is not None else []
+    if not {c.id for c in chunks} <= {c.id for c in whole}:
+        whole = chunks  # an index that does not hold the passages cited (a test's inline text): read them alone
+    return sorted(whole, key=_chunk_order)
+
+
+def _chunk_order(c: Chunk) -> tuple[int, str]:
+    """A statute chunk's place in its section: the index in its id (``BNS-318-3-<hash>``), else its id."""
+    parts_ = c.id.split("-")
+    return (int(parts_[2]), c.id) if len(parts_) > 2 and parts_[2].isdigit() else (0, c.id)
+
+
+def _scope(claim: str, cited: Sequence[Hit], equivalents: Equivalents, sections: Sections | None = None):
+    """``(parts of the cited section, the parts the claim is about)`` (:mod:`legal_rag.law.scope`) when every
+    cited passage is a statute chunk of one section; ``None`` otherwise. The parts are read from the whole section
+    (``sections``) when given: which part a sentence describes is a property of the section, not of the chunk that
+    happens to be cited (BNS 316's definition is in its first chunk, its punishments in the sixth). A sub-section
+    the claim names (:func:`_claim_subs`) narrows the candidates to its provision parts when the section prints
+    any; the claim is then about them all when its words tell none apart."""
+    chunks = _section_chunks(cited, sections)
+    if chunks is None:
+        return None
+    ps = parts(chunks)
+    named = _claim_subs(claim, chunks[0].ref, equivalents)
+    narrowed = [p for p in ps if p.label and p.label[0] in named and p.kind == "provision"]
+    # a sub-section named is what the claim is about even when its words tell nothing ("Under sub-section (1) of
+    # section 196, the punishment is ...")
+    return ps, about(claim, narrowed or list(ps)) or tuple(narrowed)
+
+
+def _scope_reasons(claim: str, bare: str, cited: Sequence[Hit], equivalents: Equivalents,
+                   sections: Sections | None) -> list[str]:
+    """Rule 2 of the module docstring narrowed to the part of the section the claim is about: every punishment term
+    ``bare`` (the claim without its verified quotes and section references) states must be printed for that part
+    (:func:`legal_rag.law.scope.printed_for`), for each part it is equally about."""
+    terms = punishment_terms(bare)
+    found = _scope(claim, cited, equivalents, sections) if terms else None
+    if found is None:
+        return []
+    ps, best = found
+    reasons = []
+    for part in best:
+        gap = sorted(terms - printed_for(part, ps, cited[0].chunk.title))
+        if gap:
+            ref = cited[0].chunk.ref
+            where = f"{ref.act} {ref.section}" + "".join(f"({x})" if len(x) < 4 else f" {x}" for x in part.label if x)
+            reasons.append(f"punishment not printed for the part it describes ({where}): " + ", ".join(gap))
+    return reasons
 
 
 @dataclass(frozen=True)
@@ -276,50 +339,41 @@ def _claim_subs(claim: str, ref: StatuteRef, equivalents: Equivalents) -> set[st
     return out
 
 
-def _moves_to(claim: str, target: Hit, section_hits: Sequence[Hit], equivalents: Equivalents,
-              min_overlap: float, focus: Sequence[StatuteRef]) -> bool:
-    """Whether ``claim`` may move to statute passage ``target``: some part of ``target`` that is the sub-section
-    the claim names (else one the answer's head names for this section, else no sub-section at all) prints every
-    punishment term the claim states, and the claim passes :func:`check_claim` (sections, terms, numbers, words)
-    against that sub-section's text in all the given chunks of the section (``section_hits``)."""
-    ref = target.chunk.ref
-    allowed = _claim_subs(claim, ref, equivalents) or \
-        {r.sub[0] for r in focus if (r.act, r.section) == (ref.act, ref.section) and r.sub} or {""}
-    terms = punishment_terms(claim)
-    for label, a, b in chunk_layout(target.chunk).units():
-        if label not in allowed:
-            continue
-        if not terms <= punishment_terms(target.chunk.text[a:b]):
-            continue
-        whole = "\n".join(h.chunk.text[x:y] for h in section_hits
-                          for lab, x, y in chunk_layout(h.chunk).units() if lab == label)
-        sub_ref = StatuteRef(ref.act, ref.section, (label,) if label else ())
-        piece = dataclasses.replace(target.chunk, text=whole, ref=sub_ref, meta=())
-        if not check_claim(claim, [dataclasses.replace(target, chunk=piece)], equivalents, min_overlap):
-            return True
-    return False
-
-
 def reattributed(claim: str, markers: Sequence[int], passages: Sequence[Hit], equivalents: Equivalents,
-                 min_overlap: float = MIN_OVERLAP, focus: Sequence[StatuteRef] = ()) -> tuple[int, ...]:
-    """The marker (1-based, into ``passages``) to which a statute sentence citing one passage (``markers``) that
-    does not support it moves: the first other given chunk of the *same section* that supports it alone, and in
-    which the sub-section the sentence is about prints what it states (:func:`_moves_to`; ``focus``: the
-    provisions of the answer's composed head). ``()`` when none, when it cites several passages or a judgment
-    (rule in the module docstring)."""
+                 min_overlap: float = MIN_OVERLAP, sections: Sections | None = None) -> tuple[int, ...]:
+    """The markers (1-based, into ``passages``) to which a statute sentence citing one passage (``markers``) that
+    does not support it moves (rule in the module docstring): the first other given chunk of the *same section*
+    that supports it alone; else the given chunks that print the part it is about and the punishment printed for
+    that part (:mod:`legal_rag.law.scope`); else all the section's given chunks, when it passes every check
+    against them. ``()`` when it passes against none, states a punishment but names no part, cites several
+    passages or a judgment."""
     if len(markers) != 1 or passages[markers[0] - 1].chunk.ref is None:
         return ()
     ref = passages[markers[0] - 1].chunk.ref
-    section = [h for h in passages if h.chunk.ref is not None
-               and (h.chunk.ref.act, h.chunk.ref.section) == (ref.act, ref.section)]
-    for n in range(1, len(passages) + 1):
-        h = passages[n - 1]
-        if n == markers[0] or h not in section or h.chunk.id == passages[markers[0] - 1].chunk.id:
-            continue
-        if not check_claim(claim, [h], equivalents, min_overlap) and \
-                _moves_to(claim, h, section, equivalents, min_overlap, focus):
+    first: dict[str, int] = {}
+    for n, h in enumerate(passages, 1):
+        if h.chunk.ref is not None and (h.chunk.ref.act, h.chunk.ref.section) == (ref.act, ref.section):
+            first.setdefault(h.chunk.id, n)
+    first.pop(passages[markers[0] - 1].chunk.id, None)
+    if not first:
+        return ()
+    whole = [passages[markers[0] - 1], *(passages[n - 1] for n in first.values())]
+    if check_claim(claim, whole, equivalents, min_overlap, sections):
+        return ()
+    ps, best = _scope(claim, whole, equivalents, sections)
+    states = punishment_terms(claim)
+    if states and not best:  # nothing tells which part's punishment it states: never moved
+        return ()
+    for n in first.values():
+        if not check_claim(claim, [passages[n - 1]], equivalents, min_overlap, sections):
             return (n,)
-    return ()
+    title = whole[0].chunk.title
+    need = {cid for p in best for q in ((p, *punishing(p, ps, title)) if states else (p,)) for cid in q.chunks}
+    given = {passages[markers[0] - 1].chunk.id: markers[0], **first}
+    narrow = tuple(sorted(n for cid, n in given.items() if cid in need))
+    if narrow and not check_claim(claim, [passages[n - 1] for n in narrow], equivalents, min_overlap, sections):
+        return narrow
+    return tuple(sorted(given.values()))
 
 
 def _remark(raw: str, markers: Sequence[int]) -> str:
@@ -334,14 +388,14 @@ def _remark(raw: str, markers: Sequence[int]) -> str:
 
 def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupported: str = "remove",
            min_overlap: float = MIN_OVERLAP, reattribute: bool = False,
-           focus: Sequence[StatuteRef] = ()) -> Verification:
+           sections: Sections | None = None) -> Verification:
     """Check ``draft`` sentence by sentence (see the module docstring) and build the text that ships.
 
     ``equivalents(ref)`` returns the official successors/predecessors of ``ref``; default: the law module's,
     or none (then only the cited passage's own section counts, and ``problems`` says so). ``reattribute``: move
-    a failing sentence's marker to another chunk of its section that supports it (module docstring); ``focus``:
-    the provisions of the answer's composed head (:func:`legal_rag.generate.prompt.head_refs`), the sub-sections
-    a sentence that names none may move to.
+    a failing sentence's marker to the chunks of its section that support it (module docstring). ``sections``:
+    every chunk of a section (``ChunkStore.by_ref``), from which the part a sentence describes is read; default:
+    the cited chunks alone.
     Raises ``ValueError`` for an unknown ``on_unsupported``.
     """
     if on_unsupported not in ("remove", "mark"):
@@ -356,7 +410,7 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
     cited: Cited = cite(draft.text, draft.passages)
     problems += cited.problems
     if reattribute and not draft.abstained:
-        moved = _moves(draft, cited, equivalents, min_overlap, focus)
+        moved = _moves(draft, cited, equivalents, min_overlap, sections)
         if moved:
             text = draft.text
             for k, new in sorted(moved.items(), reverse=True):
@@ -366,30 +420,30 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
                                 f"section that prints what it states): {s.claim[:80]!r}")
             draft = dataclasses.replace(draft, text=text)
             recited = cite(text, draft.passages)  # a marker is inside its sentence: the same sentences, in order
-            ver = _checked(draft, recited, equivalents, min_overlap, problems, on_unsupported)
+            ver = _checked(draft, recited, equivalents, min_overlap, problems, on_unsupported, sections)
             return dataclasses.replace(ver, checks=tuple(
                 dataclasses.replace(c, moved_from=cited.sentences[k].markers if k in moved else ())
                 for k, c in enumerate(ver.checks)))
-    return _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported)
+    return _checked(draft, cited, equivalents, min_overlap, problems, on_unsupported, sections)
 
 
 def _moves(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: float,
-           focus: Sequence[StatuteRef]) -> dict[int, tuple[int, ...]]:
+           sections: Sections | None) -> dict[int, tuple[int, ...]]:
     """Index of each sentence that fails as cited and passes re-attributed -> its new markers."""
     out = {}
     for k, s in enumerate(cited.sentences):
         claim = s.claim
         if not s.markers or s.bad_markers or not re.search(r"\w\w", claim) or _is_abstention(claim):
             continue
-        if check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap):
-            new = reattributed(claim, s.markers, draft.passages, equivalents, min_overlap, focus)
+        if check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap, sections):
+            new = reattributed(claim, s.markers, draft.passages, equivalents, min_overlap, sections)
             if new:
                 out[k] = new
     return out
 
 
 def _checked(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: float, problems: list[str],
-             on_unsupported: str) -> Verification:
+             on_unsupported: str, sections: Sections | None = None) -> Verification:
     checks: list[SentenceCheck] = []
     for s in cited.sentences:
         claim = s.claim
@@ -401,7 +455,8 @@ def _checked(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: 
             why = "cites only passages not given" if s.bad_markers else "no [n] citation"
             checks.append(SentenceCheck(claim, (), "unsupported", (why,)))
         else:
-            reasons = check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap)
+            reasons = check_claim(claim, [draft.passages[n - 1] for n in s.markers], equivalents, min_overlap,
+                                  sections)
             checks.append(SentenceCheck(claim, s.markers, "unsupported" if reasons else "supported", reasons))
     return _ship(draft, cited, checks, problems, on_unsupported)
 

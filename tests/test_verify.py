@@ -88,8 +88,13 @@ def test_without_the_table_only_the_passages_own_section_counts():
 
 
 @pytest.mark.parametrize("claim,ok", [
-    ("Whoever cheats shall be punished with imprisonment up to seven years and fine.", True),
-    ("Whoever cheats shall be punished with imprisonment up to 7 years.", True),
+    # seven years is 318(4)'s (cheating and dishonestly inducing delivery of property), not simple cheating's (318(2))
+    ("Whoever cheats and thereby dishonestly induces the person deceived to deliver any property shall be punished "
+     "with imprisonment up to seven years and fine.", True),
+    ("Whoever cheats and dishonestly induces delivery of property shall be punished with imprisonment up to 7 years.",
+     True),
+    ("Whoever cheats shall be punished with imprisonment up to seven years and fine.", False),
+    ("Whoever cheats shall be punished with imprisonment up to three years, or with fine, or with both.", True),
     ("Whoever cheats shall be punished with imprisonment up to ten years.", False),
     ("Whoever cheats shall be punished with imprisonment for life.", False),
     ("Whoever cheats shall be punished with death.", False),
@@ -126,10 +131,10 @@ def test_judgment_passages_support_sections_they_mention():
 
 
 def test_verify_removes_unsupported_and_uncited_sentences_and_says_so():
-    d = draft("Whoever cheats shall be punished with imprisonment which may extend to seven years [1]. "
+    d = draft("Whoever cheats shall be punished with imprisonment which may extend to three years [1]. "
               "Cheating carries ten years [1]. Lawyers should read this carefully. Cheating is bad [9].")
     v = verify(d, equivalents=none)
-    assert v.text == "Whoever cheats shall be punished with imprisonment which may extend to seven years [1]."
+    assert v.text == "Whoever cheats shall be punished with imprisonment which may extend to three years [1]."
     assert [c.status for c in v.checks] == ["supported", "unsupported", "unsupported", "unsupported"]
     assert len(v.removed) == 3 and v.supported_share == 0.25
     assert [(c.marker, c.support) for c in v.citations] == [(1, "supported")]

@@ -13,6 +13,7 @@ Examples (``find_refs`` returns :class:`FoundRef` objects; shown here as ``statu
     "420 BNS"                                -> invalid BNS 420 (the BNS ends at s.358)
     "Section 138 of the Negotiable Instruments Act" -> other_act OTHER 138 (act_text names the Act)
     "Article 21", "Art. 20(1)"               -> other_act OTHER 21, OTHER 20(1) (kind "article", Constitution of India)
+    "sub-section (2) of section 196 of the BNS" -> ok BNS 196(2) ("clause (b) of sub-section (2) of ..." -> (2)(b))
     "Crl. A. No. 420 of 2019", "para 302"    -> nothing
 
 Rules: a number is a reference when a section keyword (Section, Sec., s., ss., u/s, u/ss, §) precedes it or when
@@ -244,8 +245,29 @@ def find_refs(text: str, *, default_act: str | None = None, sections: SectionSet
             items = [it for it in items_of(nm.group("list"), nm.start("list")) if not any(s <= it.start < e for s, e in taken)]
             emit(am.start(), nm.end(), items, act, am.group(0))
             taken.append((am.start(), nm.end()))
+    found = [_with_lead_sub(text, f) for f in found]
     found.sort(key=lambda f: (f.span[0], str(f.ref)))
     return tuple(found)
+
+
+#: "sub-section (2) of section 196", "clause (b) of sub-section (2) of section 61": the way the Acts themselves cite
+#: a sub-section (BNS 196(2): "Whoever commits an offence specified in sub-section (1) ...")
+_LEAD_SUB_RE = re.compile(r"(?:\bclause\s*\(\s*(?P<clause>[a-z]{1,4})\s*\)\s*of\s+)?\bsub-?\s?section\s*"
+                          r"\(\s*(?P<sub>\d{1,3}[A-Z]{0,2})\s*\)\s*of\s+(?:the\s+)?\Z", re.I)
+
+
+def _with_lead_sub(text: str, f: FoundRef) -> FoundRef:
+    """``f`` with the sub-section (and clause) written before its run ("sub-section (2) of section 196") when the
+    run names one section without a sub-section of its own; the run then starts at "sub-section"."""
+    if f.sub or f.kind != "section":
+        return f
+    m = _LEAD_SUB_RE.search(text, max(0, f.run_span[0] - 60), f.run_span[0])
+    if not m or f.span[0] - f.run_span[0] > 12:  # the section keyword right before the number, nothing listed
+        return f
+    sub = (m.group("sub"),) + ((m.group("clause").lower(),) if m.group("clause") else ())
+    ref = replace(f.ref, sub=sub) if f.ref is not None else None
+    readings = tuple(replace(r, sub=sub) for r in f.readings)
+    return replace(f, ref=ref, sub=sub, readings=readings, run_span=(m.start(), f.run_span[1]))
 
 
 def parse_ref(text: str, *, sections: SectionSets | None = None) -> FoundRef:

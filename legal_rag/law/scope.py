@@ -1,0 +1,187 @@
+"""The part of a section a sentence is about, and the punishment printed for it: so that a punishment a sentence
+states is checked against the division that describes its offence, not against anything printed elsewhere in the
+same passage (or in another chunk of the same section).
+
+Why: BNS 140 prints "ten years" in sub-section (1) (kidnapping in order to murder) and death in (2) (kidnapping for
+ransom); BNS 61(2) prints abetment's punishment in clause (a) and six months in (b); BNS 78(1)'s proviso (conduct
+that is not stalking) prints no punishment at all. A lexical check against the whole passage passes "kidnapping for
+ransom: life or ten years" and an exception spliced onto a punishment (field reviews, issue 17).
+
+**Parts** (divisions as :mod:`legal_rag.law.pinpoint` reads the Gazette prints):
+
+* a *clause*, with its sub-section's opening words and the clause list's common ending (where a list's punishment
+  is printed: BNS 196(1) "... shall be punished with imprisonment which may extend to three years");
+* a *sub-section* without clauses, or a section's text with no sub-section marker;
+* a *block*: an Explanation, Illustration, Exception or proviso, from its heading to the next block or sub-section
+  (label ``(sub, "Provided")`` etc.): it qualifies or illustrates the provision; it is never the offence's
+  punishment.
+
+Parts with the same label in several chunks of one section are joined (a chunk may begin inside a sub-section:
+:func:`legal_rag.law.pinpoint.open_state`); parts without content words (a bare heading line) are left out.
+
+A sentence is **about** the parts that print the largest share of its words (stemmed content words,
+:func:`legal_rag.text.content_terms`; the punishment vocabulary, citation words and words printed in no part are
+left out, since they describe a penalty or a citation, not the offence); then a provision before a block (an
+Explanation repeats the offence's words), then — for a sentence stating a punishment — a part that prints one before
+one that only defines (BNS 318(1) and (4) share their words), then the part printing the longest run of its words
+in order (BNS 109(1) "if hurt is caused to any person by such act, the offender" against 109(2)'s "person
+offending ... if hurt is caused"), then the smaller part that says the same (Jaccard similarity); ties keep every
+tied part. A sentence whose words tell no part from another ("The punishment for this act is ...") is about
+none: it is checked against the whole passage, as before.
+
+The **punishment of a part** is the punishment terms (:func:`legal_rag.text.punishment_terms`) it prints. A provision part that prints none defines an offence that another sub-section punishes (BNS 78(1) defines
+stalking, 78(2): "Whoever commits the offence of stalking shall be punished ..."; BNS 308(1)/(2), 318(1)/(2)): its
+punishment is then that of every provision part of the section that prints a punishment and names nothing the
+defining part does not (its content words, less "whoever", "commits", "offence" and the conviction words, all occur
+in the defining part or the section's heading). A block's punishment is only what the block itself prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..text import content_terms, punishment_terms
+from ..types import Chunk
+from .pinpoint import BLOCK, chunk_layout
+
+#: words of punishment clauses (BNS s.4 and the Acts' penalty formula), never evidence of what a sentence is about
+PENALTY_WORDS = frozenset(content_terms(
+    "punished punishable punishment punish imprisonment imprisoned either description term which may extend extended "
+    "shall also liable fine fined rigorous simple years year months month days day life death natural remainder "
+    "sentence sentenced less not exceeding upto up to both with or and one two three four five six seven eight nine "
+    "ten eleven twelve thirteen fourteen fifteen twenty thirty sixty ninety hundred thousand lakh rupees"))
+#: words of citations and legal generality that name no particular offence ("Under section 117 of the BNS",
+#: "the punishment for this act")
+GENERIC_WORDS = frozenset(content_terms("section sections sub-section sub clause act acts offence offences sanhita "
+                                        "bharatiya nyaya nagarik suraksha sakshya adhiniyam bns bnss bsa ipc crpc "
+                                        "code penal indian provision provisions law under"))
+#: words a punishing sub-section uses to name the offence another part defines ("Whoever commits the offence of
+#: stalking shall be punished on first conviction ...")
+_PUNISHING_WORDS = frozenset(content_terms("whoever commits committed offence first second subsequent conviction "
+                                           "convicted any person man"))
+
+
+@dataclass(frozen=True)
+class Part:
+    """A finest division of one section as printed in the given chunks: ``label`` is ``("2", "b")`` (a clause),
+    ``("2",)`` (a sub-section), ``()`` (no sub-section marker) or ``("2", "Provided")`` (a block: ``kind ==
+    "block"``); ``text`` its words; ``chunks`` the ids of the chunks that print it, in the order given."""
+
+    label: tuple[str, ...]
+    text: str
+    chunks: tuple[str, ...]
+    kind: str = "provision"
+
+    @property
+    def terms(self) -> frozenset[str]:
+        return punishment_terms(self.text)
+
+
+def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
+    """The parts (module docstring) of the statute ``chunks`` of **one** section, in order of first appearance. A
+    clause list's opening words and common ending are gathered across chunks (BNS 196(1)'s clauses (a) and (b) are
+    in one chunk, its punishment after (c) in the next). Raises ``ValueError`` when the chunks are not all statute
+    chunks of one section of one Act."""
+    keys = {(c.ref.act, c.ref.section) if c.ref is not None else None for c in chunks}
+    if len(keys) > 1 or None in keys:
+        raise ValueError("parts() needs statute chunks of one section")
+    texts: dict[tuple[str, ...], list[str]] = {}
+    owners: dict[tuple[str, ...], list[str]] = {}
+    kinds: dict[tuple[str, ...], str] = {}
+    common: dict[str, list[tuple[str, str]]] = {}  # sub-section -> (chunk id, its clause list's shared words)
+
+    def add(label: tuple[str, ...], text: str, kind: str, cid: str) -> None:
+        texts.setdefault(label, []).append(text)
+        kinds.setdefault(label, kind)
+        if cid not in owners.setdefault(label, []):
+            owners[label].append(cid)
+
+    for c in chunks:
+        lay = chunk_layout(c)
+        opened_in_block = dict(c.meta).get("open", "").endswith(",-")
+        for sub, a, b in lay.units():
+            blocks = [m.start() for m in BLOCK.finditer(c.text, a, b)]
+            end = blocks[0] if blocks else b
+            clauses = [d for d in lay.clauses if d.sub == sub and a <= d.start < end]
+            head = (sub,) if sub else ()
+            if a == 0 and opened_in_block and not clauses:
+                add(head + ("block",), c.text[a:end], "block", c.id)
+            elif not clauses:
+                add(head, c.text[a:end], "provision", c.id)
+            else:
+                common.setdefault(sub, []).append((c.id, c.text[a:clauses[0].start] + " " +
+                                                   c.text[clauses[-1].end:end]))
+                for d in clauses:
+                    add(d.label if sub else ("", d.clause), c.text[d.start:d.end], "provision", c.id)
+            for i, x in enumerate(blocks):
+                y = blocks[i + 1] if i + 1 < len(blocks) else b
+                add(head + (re.match(r"[\s\[]*([A-Za-z]+)", c.text[x:y]).group(1),), c.text[x:y], "block", c.id)
+    out = []
+    for label, t in texts.items():
+        shared = common.get(label[0], []) if len(label) == 2 and kinds[label] == "provision" else []
+        text = "\n".join([*(w for _, w in shared), *t])
+        if not [w for w in content_terms(text) if w not in PENALTY_WORDS]:
+            continue
+        ids = [*owners[label], *(cid for cid, w in shared if punishment_terms(w) and cid not in owners[label])]
+        out.append(Part(label, text, tuple(ids), kinds[label]))
+    return tuple(out)
+
+
+def _sequence(text: str) -> list[str]:
+    return [w for w in content_terms(text) if w not in PENALTY_WORDS and w not in GENERIC_WORDS]
+
+
+def _longest_run(a: Sequence[str], b: Sequence[str]) -> int:
+    """Length of the longest run of consecutive words ``a`` and ``b`` share (dynamic programming, O(len a x len b))."""
+    best, prev = 0, [0] * (len(b) + 1)
+    for x in a:
+        cur = [0] * (len(b) + 1)
+        for j, y in enumerate(b, 1):
+            if x == y:
+                cur[j] = prev[j - 1] + 1
+                best = max(best, cur[j])
+        prev = cur
+    return best
+
+
+def _terms(text: str) -> set[str]:
+    return {w for w in content_terms(text) if w not in PENALTY_WORDS and w not in GENERIC_WORDS}
+
+
+def about(claim: str, candidates: Sequence[Part]) -> tuple[Part, ...]:
+    """The parts among ``candidates`` that ``claim`` is about (module docstring): the largest share of the claim's
+    words printed in the part, then provisions before blocks, then (for a claim stating a punishment) a part that
+    prints one before a defining part, then the longest run of its words printed in order, then the highest Jaccard
+    similarity (a smaller part that says the same); ties all kept. ``()`` when there are no candidates or the claim's words tell no part from
+    another (none is printed in any part)."""
+    if not candidates:
+        return ()
+    vocab = [_terms(p.text) for p in candidates]
+    words = _terms(claim) & set().union(*vocab)
+    if not words:
+        return ()
+    states = bool(punishment_terms(claim))
+    seq = _sequence(claim)
+    keys = [(round(len(words & v) / len(words), 6), p.kind == "provision", states and bool(p.terms),
+             _longest_run(seq, _sequence(p.text)), round(len(words & v) / len(words | v), 6))
+            for p, v in zip(candidates, vocab)]
+    best = max(keys)
+    return tuple(p for p, k in zip(candidates, keys) if k == best)
+
+
+def punishing(part: Part, section: Sequence[Part], title: str = "") -> tuple[Part, ...]:
+    """The parts whose printed punishment is ``part``'s (module docstring): ``part`` itself when it prints one or
+    is a block; else the provision parts of ``section`` that print one and name nothing ``part`` (or the heading
+    ``title``) does not."""
+    if part.terms or part.kind == "block":
+        return (part,)
+    known = _terms(part.text) | _terms(title)
+    return tuple(p for p in section if p.kind == "provision" and p.terms and p is not part
+                 and _terms(p.text) - _PUNISHING_WORDS <= known)
+
+
+def printed_for(part: Part, section: Sequence[Part], title: str = "") -> frozenset[str]:
+    """The punishment terms printed for ``part``: in it and in the parts that punish it (:func:`punishing`)."""
+    return frozenset().union(part.terms, *(p.terms for p in punishing(part, section, title)))
