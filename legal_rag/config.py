@@ -162,11 +162,11 @@ class Settings(BaseSettings):
                                               description="stage prefix -> minimum score to reach the generator")
     unsupported_claims: UnsupportedClaims = Field("remove", description="remove | mark: what verify does with "
                                                   "failing claims")
-    reattribute_citations: bool = Field(False, description="experimental, off: a sentence that fails against the "
-                                        "statute chunk it cites but passes against another given chunk of the same "
-                                        "section, in the sub-section it names (else the head's), is kept, its "
-                                        "marker moved there and the move listed; a review still made it ship "
-                                        "false law (clauses, conditions; legal_rag.verify)")
+    reattribute_citations: bool = Field(True, description="a sentence that fails against the statute chunk it cites "
+                                        "but passes every check, unchanged, against other given chunks of the same "
+                                        "section (the punishment printed for the part it describes: "
+                                        "legal_rag.law.scope) is kept, its marker moved there and the move listed "
+                                        "(False: removed)")
     attribution: bool = Field(False, description="RAG-Sequence passage weights (k extra forward passes)")
     hyde: bool = Field(False, description="search with a hypothetical passage (Gao et al. 2022)")
 

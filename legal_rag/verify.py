@@ -10,12 +10,15 @@ instructions are not evidence, field case BL-41):
    (BPR&D correspondence tables, via :mod:`legal_rag.law`); for a judgment passage, a section the passage itself
    mentions with the same Act;
 2. every punishment term it states (``7 year``, ``life``, ``death``, ``fine``, ``fine:<rupees>``;
-   :func:`~legal_rag.text.punishment_terms`) occurs in the cited text, and — when every cited passage is a statute
-   chunk of one section — is printed for **the part of the section it describes** (:mod:`legal_rag.law.scope`: the
-   clause, sub-section, or Explanation/Exception/proviso whose words it shares most, or the sub-section it names;
-   the parts are read from the whole section, ``sections``). A lexical check against the whole passage passed
-   "kidnapping for ransom: life or ten years" (140(1)'s term for 140(2)), "simple cheating: seven years" (318(4)'s)
-   and a proviso spliced onto a punishment (BNS 78);
+   :func:`~legal_rag.text.punishment_terms`) occurs in the cited text, and — when the cited statute passages are of
+   one section, or of several and the sentence names one of them — is printed for **the part of that section it
+   describes** (:mod:`legal_rag.law.scope`: the clause, sub-section, Explanation, Exception or proviso whose words it
+   shares most; a sub-section it names, plus any other its words describe; every part that prints a punishment when
+   its words describe none). The parts are read from the whole section (``sections``). A lexical check against the
+   whole passage passed "kidnapping for ransom: life or ten years" (140(1)'s term for 140(2)), "simple cheating:
+   seven years" (318(4)'s) and a proviso spliced onto a punishment (BNS 78). A punishment stated for a section of an
+   Act no cited passage is of ("Under section 304A of the IPC ..." cited to BNS 106(1)) fails: the old and new Acts
+   print different punishments;
 3. every quoted span occurs verbatim in one cited passage (normalised spacing and quotes; ``...`` splits a
    quote into fragments that must occur in order);
 4. every other number it states occurs in the cited text;
@@ -27,18 +30,23 @@ given chunks of the **same section**: the first such chunk alone, else the given
 describes and that part's punishment, else all the section's given chunks. Why: a model cites "the section" and
 our chunker splits sections (BNS 109's first chunk does not print sub-section (1)'s ten years; BNS 316's definition
 and its punishments are chunks apart). The part rule of check 2 is what makes this safe: under a rule that only
-asked "does the other chunk print the term", a review shipped 308(3) with 308(5)'s ten years, 196(1) with 196(2)'s
-five years, 140(2) with 140(1)'s ten years and 61(2)(a) with 61(2)(b)'s six months; each now fails check 2 against
-any chunks of its section (``tests/law/test_scope.py``). A sentence that states a punishment but whose words name
-no part ("The punishment for this act is ...") is never moved. The sentence's words are never changed. Never
-across sections (the word-overlap check would pass "Cheating is punished with death" against the murder section),
-Acts (BNS 318(4) and IPC 420 print different punishments) or judgments (a lexical check cannot tell a holding from
+asked "does the other chunk print the term", reviews shipped 308(3) with 308(5)'s ten years, 196(1) with 196(2)'s
+five years, 140(2) with 140(1)'s ten years, 61(2)(a) with 61(2)(b)'s six months, a carrier (316(3)) with 316(2)'s
+five years and IPC 417 with BNS 318(2)'s three years; each now fails check 2 (``tests/law/test_scope.py``,
+``tests/test_scope_review.py``). A sentence that states a punishment but whose words name no part is never moved.
+The sentence's words are never changed. Never across sections (the word-overlap check would pass "Cheating is
+punished with death" against the murder section), Acts or judgments (a lexical check cannot tell a holding from
 counsel's argument); never for a sentence citing several passages. Every move is listed in ``problems`` and in the
-sentence's ``moved_from``. **What the checks cannot see** (lexical, not legal reading): a condition inside one part
-(BNS 309(4): fourteen years only for robbery on a highway between sunset and sunrise), roman-numbered items that
-are not clauses (BNSS 187(3)(i)/(ii): ninety or sixty days are numbers, not punishment terms), and a punishing
-sub-section that names its offence by cross-reference only (BNS 75(2): "the offence specified in clause (i) ...
-of sub-section (1)"), for which a sentence about the offence's words is removed rather than matched.
+sentence's ``moved_from``.
+
+**What the checks cannot see** (lexical, not legal reading; the strict xfails of ``tests/test_scope_review.py``): a
+condition inside one part (BNS 309(4): fourteen years only for robbery on a highway between sunset and sunrise;
+303(2)'s second conviction; 77's and 78(2)'s first and second convictions), paraphrase ("house-breaking at night"
+against 331's "after sunset and before sunrise"), a punishing sub-section that names its offence by cross-reference
+only (BNS 75(2): "the offence specified in clause (i) ... of sub-section (1)"), the punishment formula's own words
+("which shall mean ... that person's natural life") drawing a sentence to an aggravated clause, and clause lists the
+layout misreads (BNSS 35(1), CrPC 41(1)). Re-attribution adds none of these: each passes or fails the same with it on
+and off.
 
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
 (:data:`~legal_rag.generate.abstain.NOT_IN_SOURCES`) is kept as is, and so is every sentence of a draft that
@@ -195,6 +203,7 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
     missing = sorted(punishment_terms(claim) - have)
     if missing:
         reasons.append("punishment not in the cited text: " + ", ".join(missing))
+    reasons += _other_act_punishment(claim, refs, cited)
     bare = claim
     for a, b in reversed(_merged([*quoted, *(r.run_span for r in refs)])):
         bare = bare[:a] + " " + bare[b:]
@@ -212,12 +221,31 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
     return tuple(reasons)
 
 
-def _section_chunks(cited: Sequence[Hit], sections: Sections | None) -> list[Chunk] | None:
-    """The chunks of the one section every ``cited`` passage belongs to: the index's (``sections``), the cited ones
-    among them when it has none, in chunk order; ``None`` when a cited passage is a judgment or they span
-    sections."""
+def _other_act_punishment(claim: str, refs: Sequence[FoundRef], cited: Sequence[Hit]) -> list[str]:
+    """A punishment stated for a section of an Act none of the cited passages is of ("Under section 304A of the IPC,
+    ... five years" cited to BNS 106(1)): the old and new Acts print different punishments (IPC 304A: two years; BNS
+    106(1): five years), so the terms cannot be checked against the successor's or predecessor's text. ``[]`` when
+    the claim states no punishment or also names a section of a cited Act (then the terms are that section's)."""
+    acts = {h.chunk.ref.act for h in cited if h.chunk.ref is not None}
+    named = {r.act for r in refs if r.kind == "section" and r.act in ACTS}
+    if not acts or not named or named & acts or not punishment_terms(claim):
+        return []
+    other = ", ".join(sorted(named))
+    return [f"punishment stated for a section of the {other}, whose text is not cited"]
+
+
+def _section_chunks(cited: Sequence[Hit], sections: Sections | None, claim: str = "") -> list[Chunk] | None:
+    """The chunks of the one section the ``cited`` passages belong to (of passages of several sections, the one
+    section ``claim`` names): the index's (``sections``), the cited ones among them when it has none, in chunk
+    order; ``None`` when a cited passage is a judgment or no one section is left."""
     chunks = [h.chunk for h in cited]
-    if not chunks or any(c.ref is None for c in chunks) or len({(c.ref.act, c.ref.section) for c in chunks}) != 1:
+    if not chunks or any(c.ref is None for c in chunks):
+        return None
+    if len({(c.ref.act, c.ref.section) for c in chunks}) > 1 and claim:
+        # passages of several sections cited: the section the claim names is the one whose part it describes
+        named = [st for st in stated_refs(claim) if st.kind == "section"]
+        chunks = [c for c in chunks if any(st.section == c.ref.section and st.act in (None, c.ref.act) for st in named)]
+    if not chunks or len({(c.ref.act, c.ref.section) for c in chunks}) != 1:
         return None
     ref = chunks[0].ref
     whole = list(sections(ref.act, ref.section)) if sections is not None else []
@@ -233,21 +261,27 @@ def _chunk_order(c: Chunk) -> tuple[int, str]:
 
 
 def _scope(claim: str, cited: Sequence[Hit], equivalents: Equivalents, sections: Sections | None = None):
-    """``(parts of the cited section, the parts the claim is about)`` (:mod:`legal_rag.law.scope`) when every
-    cited passage is a statute chunk of one section; ``None`` otherwise. The parts are read from the whole section
+    """``(parts of the cited section, the parts the claim is about, the section's first chunk)``
+    (:mod:`legal_rag.law.scope`) when every cited passage is a statute chunk of one section (or of the one the claim
+    names); ``None`` otherwise. The parts are read from the whole section
     (``sections``) when given: which part a sentence describes is a property of the section, not of the chunk that
     happens to be cited (BNS 316's definition is in its first chunk, its punishments in the sixth). A sub-section
     the claim names (:func:`_claim_subs`) narrows the candidates to its provision parts when the section prints
     any; the claim is then about them all when its words tell none apart."""
-    chunks = _section_chunks(cited, sections)
+    chunks = _section_chunks(cited, sections, claim)
     if chunks is None:
         return None
     ps = parts(chunks)
     named = _claim_subs(claim, chunks[0].ref, equivalents)
     narrowed = [p for p in ps if p.label and p.label[0] in named and p.kind == "provision"]
+    if not narrowed:
+        return ps, about(claim, ps), chunks[0]
     # a sub-section named is what the claim is about even when its words tell nothing ("Under sub-section (1) of
-    # section 196, the punishment is ...")
-    return ps, about(claim, narrowed or list(ps)) or tuple(narrowed)
+    # section 196, the punishment is ..."); words that describe another sub-section's offence make the claim about
+    # that one too ("Under section 318(4), whoever cheats ...": simple cheating is 318(2))
+    best = about(claim, narrowed) or tuple(narrowed)
+    elsewhere = tuple(p for p in about(claim, ps) if p.kind == "provision" and p.sub not in named)
+    return ps, best + elsewhere, chunks[0]
 
 
 def _scope_reasons(claim: str, bare: str, cited: Sequence[Hit], equivalents: Equivalents,
@@ -259,12 +293,14 @@ def _scope_reasons(claim: str, bare: str, cited: Sequence[Hit], equivalents: Equ
     found = _scope(claim, cited, equivalents, sections) if terms else None
     if found is None:
         return []
-    ps, best = found
+    ps, best, first = found
     reasons = []
+    if not best:  # its words name no part: every part that prints a punishment must print what it states
+        best = tuple(p for p in ps if p.kind == "provision" and p.terms)
     for part in best:
-        gap = sorted(terms - printed_for(part, ps, cited[0].chunk.title))
+        gap = sorted(terms - printed_for(part, ps, first.title))
         if gap:
-            ref = cited[0].chunk.ref
+            ref = first.ref
             where = f"{ref.act} {ref.section}" + "".join(f"({x})" if len(x) < 4 else f" {x}" for x in part.label if x)
             reasons.append(f"punishment not printed for the part it describes ({where}): " + ", ".join(gap))
     return reasons
@@ -360,7 +396,7 @@ def reattributed(claim: str, markers: Sequence[int], passages: Sequence[Hit], eq
     whole = [passages[markers[0] - 1], *(passages[n - 1] for n in first.values())]
     if check_claim(claim, whole, equivalents, min_overlap, sections):
         return ()
-    ps, best = _scope(claim, whole, equivalents, sections)
+    ps, best, _ = _scope(claim, whole, equivalents, sections)
     states = punishment_terms(claim)
     if states and not best:  # nothing tells which part's punishment it states: never moved
         return ()

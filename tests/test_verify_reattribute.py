@@ -1,18 +1,19 @@
-"""Re-attribution (issue 17; opt-in, off by default): a sentence that fails against the statute chunk it cites but passes, word for word,
-against another given chunk of the same section keeps its words and gets its marker moved there, provided the
-sub-section it is about (named by it, else by the answer's head, else none) prints what it states in that chunk.
-The checks are not relaxed: a move never crosses Acts or sections, never happens inside or across judgments or for
-a sentence citing several passages, and never stitches two passages together. Unit tests on inline passages; then
-the real corpus: the sentences a review made ship as false law under a looser rule (BNS 308(3) with 308(5)'s ten
-years, 196(1) with 196(2)'s five years, 109(1) with 109(2)'s death, simple cheating with 318(4)'s seven years),
-and BNS 109's two chunks through ``verify`` and the real pipeline (``Pipeline.ask`` with a recording backend), with
-the setting off as the control."""
+"""Re-attribution (issue 17; the setting ``reattribute_citations``, on by default): a sentence that fails against the
+statute chunk it cites but passes every check, unchanged, against other given chunks of the same section keeps its
+words and gets its marker moved there; check 2's part rule (``legal_rag.law.scope``) requires the punishment it
+states to be printed for the part of the section it describes. The checks are not relaxed: a move never crosses
+Acts or sections, never happens inside or across judgments or for a sentence citing several passages, and a proviso
+spliced onto a punishment fails even cited to both chunks. Unit tests on inline passages; then the real corpus: the
+sentences a review made ship as false law under a looser rule (BNS 308(3) with 308(5)'s ten years, 196(1) with
+196(2)'s five years, 109(1) with 109(2)'s death, simple cheating with 318(4)'s seven years), and BNS 109's two chunks
+through ``verify`` and the real pipeline (``Pipeline.ask`` with a recording backend), with the setting off as the
+control."""
 
 import re
 
 import pytest
 
-from legal_rag.types import Draft, StatuteRef
+from legal_rag.types import Draft
 from legal_rag.verify import reattributed, verify
 
 from tests.generate.fakes import hits, judgment, statute
@@ -55,11 +56,12 @@ def test_a_claim_cited_to_the_section_s_other_chunk_is_moved_to_the_one_that_pri
     assert not v.removed
 
 
-def test_re_attribution_is_off_by_default():
-    """A second review still made it ship false law (clauses and conditions inside one sub-section): it is opt-in."""
+def test_re_attribution_is_on_by_default_in_settings_and_off_in_verify():
+    """The setting is on (the part rule of check 2 keeps moves inside the part a sentence describes); ``verify``
+    itself moves nothing unless asked."""
     from legal_rag.config import Settings
 
-    assert Settings().reattribute_citations is False
+    assert Settings().reattribute_citations is True
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none)
     assert v.checks[0].status == "unsupported" and not v.checks[0].moved_from

@@ -13,8 +13,8 @@ ransom: life or ten years" and an exception spliced onto a punishment (field rev
   is printed: BNS 196(1) "... shall be punished with imprisonment which may extend to three years");
 * a *sub-section* without clauses, or a section's text with no sub-section marker;
 * a *block*: an Explanation, Illustration, Exception or proviso, from its heading to the next block or sub-section
-  (label ``(sub, "Provided")`` etc.): it qualifies or illustrates the provision; it is never the offence's
-  punishment.
+  (label ``(sub, "Provided")`` etc.). An Explanation or Illustration takes the punishment of the provision it
+  follows; an Exception or proviso takes a case out of it and is never the offence's punishment.
 
 Parts with the same label in several chunks of one section are joined (a chunk may begin inside a sub-section:
 :func:`legal_rag.law.pinpoint.open_state`); parts without content words (a bare heading line) are left out.
@@ -26,14 +26,18 @@ Explanation repeats the offence's words), then — for a sentence stating a puni
 one that only defines (BNS 318(1) and (4) share their words), then the part printing the longest run of its words
 in order (BNS 109(1) "if hurt is caused to any person by such act, the offender" against 109(2)'s "person
 offending ... if hurt is caused"), then the smaller part that says the same (Jaccard similarity); ties keep every
-tied part. A sentence whose words tell no part from another ("The punishment for this act is ...") is about
-none: it is checked against the whole passage, as before.
+tied part. When the best is a defining part and the sentence states a punishment, the parts that print one and a
+word of the sentence the definition lacks are added ("a carrier entrusted with property ..." is also about BNS
+316(3)). A sentence none of whose words is printed in any part ("The punishment for this act is ...") is about
+none (:mod:`legal_rag.verify` then requires its punishment in every part that prints one).
 
-The **punishment of a part** is the punishment terms (:func:`legal_rag.text.punishment_terms`) it prints. A provision part that prints none defines an offence that another sub-section punishes (BNS 78(1) defines
-stalking, 78(2): "Whoever commits the offence of stalking shall be punished ..."; BNS 308(1)/(2), 318(1)/(2)): its
-punishment is then that of every provision part of the section that prints a punishment and names nothing the
+The **punishment of a part** is the punishment terms (:func:`legal_rag.text.punishment_terms`) it prints. A
+provision part that prints none defines an offence that another sub-section punishes (BNS 78(1) defines stalking,
+78(2): "Whoever commits the offence of stalking shall be punished ..."; BNS 308(1)/(2), 318(1)/(2)): its punishment
+is then that of every provision part of the section that prints a punishment and names nothing the
 defining part does not (its content words, less "whoever", "commits", "offence" and the conviction words, all occur
-in the defining part or the section's heading). A block's punishment is only what the block itself prints.
+in the defining part or the section's heading). An Explanation's or Illustration's punishment is that of its
+sub-section's provision; an Exception's or proviso's is only what it prints itself.
 """
 
 from __future__ import annotations
@@ -51,12 +55,14 @@ PENALTY_WORDS = frozenset(content_terms(
     "punished punishable punishment punish imprisonment imprisoned either description term which may extend extended "
     "shall also liable fine fined rigorous simple years year months month days day life death natural remainder "
     "sentence sentenced less not exceeding upto up to both with or and one two three four five six seven eight nine "
-    "ten eleven twelve thirteen fourteen fifteen twenty thirty sixty ninety hundred thousand lakh rupees"))
+    "ten eleven twelve thirteen fourteen fifteen twenty thirty sixty ninety hundred thousand lakh rupees "
+    "which shall mean the remainder of that person's natural life"))
 #: words of citations and legal generality that name no particular offence ("Under section 117 of the BNS",
-#: "the punishment for this act")
+#: "the punishment for this act", a general rule's "except in the cases provided for in sub-section (2)")
 GENERIC_WORDS = frozenset(content_terms("section sections sub-section sub clause act acts offence offences sanhita "
                                         "bharatiya nyaya nagarik suraksha sakshya adhiniyam bns bnss bsa ipc crpc "
-                                        "code penal indian provision provisions law under"))
+                                        "code penal indian provision provisions law under except case cases "
+                                        "provided"))
 #: words a punishing sub-section uses to name the offence another part defines ("Whoever commits the offence of
 #: stalking shall be punished on first conviction ...")
 _PUNISHING_WORDS = frozenset(content_terms("whoever commits committed offence first second subsequent conviction "
@@ -73,10 +79,16 @@ class Part:
     text: str
     chunks: tuple[str, ...]
     kind: str = "provision"
+    own: str = ""  # a clause's own words, without its list's shared opening and ending ("" : ``text``)
 
     @property
     def terms(self) -> frozenset[str]:
         return punishment_terms(self.text)
+
+    @property
+    def sub(self) -> str:
+        """The sub-section the part belongs to (``""`` when the section has none)."""
+        return self.label[0] if self.label and (len(self.label) > 1 or self.kind == "provision") else ""
 
 
 def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
@@ -125,7 +137,7 @@ def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
         if not [w for w in content_terms(text) if w not in PENALTY_WORDS]:
             continue
         ids = [*owners[label], *(cid for cid, w in shared if punishment_terms(w) and cid not in owners[label])]
-        out.append(Part(label, text, tuple(ids), kinds[label]))
+        out.append(Part(label, text, tuple(ids), kinds[label], "\n".join(t) if shared else ""))
     return tuple(out)
 
 
@@ -153,9 +165,12 @@ def _terms(text: str) -> set[str]:
 def about(claim: str, candidates: Sequence[Part]) -> tuple[Part, ...]:
     """The parts among ``candidates`` that ``claim`` is about (module docstring): the largest share of the claim's
     words printed in the part, then provisions before blocks, then (for a claim stating a punishment) a part that
-    prints one before a defining part, then the longest run of its words printed in order, then the highest Jaccard
-    similarity (a smaller part that says the same); ties all kept. ``()`` when there are no candidates or the claim's words tell no part from
-    another (none is printed in any part)."""
+    prints one before a defining part, then the longest run of its words printed in order in the part's own words
+    (a clause without its list's shared opening), then the highest Jaccard similarity (a smaller part that says the
+    same); ties all kept. When the best is a defining part (it prints no punishment) and the claim states one, the
+    provision parts printing a punishment and a word of the claim the definition lacks are added (the claim is about
+    them too: "a carrier entrusted with property ..." is BNS 316(3), not 316(1)'s definition with 316(2)'s term).
+    ``()`` when there are no candidates or none of the claim's words is printed in any part."""
     if not candidates:
         return ()
     vocab = [_terms(p.text) for p in candidates]
@@ -165,18 +180,36 @@ def about(claim: str, candidates: Sequence[Part]) -> tuple[Part, ...]:
     states = bool(punishment_terms(claim))
     seq = _sequence(claim)
     keys = [(round(len(words & v) / len(words), 6), p.kind == "provision", states and bool(p.terms),
-             _longest_run(seq, _sequence(p.text)), round(len(words & v) / len(words | v), 6))
+             _longest_run(seq, _sequence(p.own or p.text)), round(len(words & v) / len(words | v), 6))
             for p, v in zip(candidates, vocab)]
     best = max(keys)
-    return tuple(p for p, k in zip(candidates, keys) if k == best)
+    out = [p for p, k in zip(candidates, keys) if k == best]
+    if states:
+        for b in [b for b in out if not b.terms and b.kind == "provision"]:
+            known = _terms(b.text)
+            out += [p for p, v in zip(candidates, vocab) if p not in out and p.kind == "provision" and p.terms
+                    and (words & v) - known - _PUNISHING_WORDS]
+    return tuple(out)
+
+
+#: blocks that explain or illustrate the provision they follow (its punishment is theirs); an Exception or a proviso
+#: takes a case out of the provision and keeps only what it prints itself
+EXPLAINING = frozenset({"Explanation", "Explanations", "Illustration", "Illustrations"})
 
 
 def punishing(part: Part, section: Sequence[Part], title: str = "") -> tuple[Part, ...]:
-    """The parts whose printed punishment is ``part``'s (module docstring): ``part`` itself when it prints one or
-    is a block; else the provision parts of ``section`` that print one and name nothing ``part`` (or the heading
-    ``title``) does not."""
-    if part.terms or part.kind == "block":
+    """The parts whose printed punishment is ``part``'s (module docstring): ``part`` itself when it prints one, or is
+    an Exception, a proviso or a block continued from an earlier chunk; for an Explanation or Illustration, the
+    provision parts of its sub-section and what punishes them (BNS 316's Explanation 1 deems an employer's default
+    criminal breach of trust; 316(2) punishes it); for a defining provision part, the provision parts of ``section``
+    that print one and name nothing ``part`` (or the heading ``title``) does not."""
+    if part.terms:
         return (part,)
+    if part.kind == "block":
+        if part.label[-1] not in EXPLAINING:
+            return (part,)
+        owners = [p for p in section if p.kind == "provision" and p.sub == part.sub]
+        return tuple(dict.fromkeys(q for p in owners for q in punishing(p, section, title)))
     known = _terms(part.text) | _terms(title)
     return tuple(p for p in section if p.kind == "provision" and p.terms and p is not part
                  and _terms(p.text) - _PUNISHING_WORDS <= known)
