@@ -39,12 +39,17 @@ punished with death" against the murder section), Acts or judgments (a lexical c
 counsel's argument); never for a sentence citing several passages. Every move is listed in ``problems`` and in the
 sentence's ``moved_from``.
 
+A term the part prints only behind a condition ("; and, if the robbery be committed on the highway between sunset
+and sunrise, ... fourteen years", 309(4); "on a second or subsequent conviction", 77, 78(2), 303(2); "and if hurt is
+caused ... imprisonment for life", 109(1)) counts only for a sentence that shares a word of that condition
+(:func:`legal_rag.law.scope.printed_for`).
+
 **What the checks cannot see** (lexical, not legal reading; the strict xfails of ``tests/test_scope_review.py``): a
-condition inside one part (BNS 309(4): fourteen years only for robbery on a highway between sunset and sunrise;
-303(2)'s second conviction; 77's and 78(2)'s first and second convictions), paraphrase ("house-breaking at night"
-against 331's "after sunset and before sunrise"), a punishing sub-section that names its offence by cross-reference
-only (BNS 75(2): "the offence specified in clause (i) ... of sub-section (1)"), the punishment formula's own words
-("which shall mean ... that person's natural life") drawing a sentence to an aggravated clause, and clause lists the
+condition printed after its punishment ("... or with imprisonment which may extend to ten years, if the act is done
+with the knowledge ...", BNS 105), paraphrase ("house-breaking at night" against 331's "after sunset and before
+sunrise"), a punishing sub-section that names its offence by cross-reference only (BNS 75(2): "the offence specified
+in clause (i) ... of sub-section (1)"), an aggravated form named inside the definition it aggravates (329(4)'s
+house-trespass inside 329(2)), a stemmer that reads "delivery" and "deliver" as two words, and clause lists the
 layout misreads (BNSS 35(1), CrPC 41(1)). Re-attribution adds none of these: each passes or fails the same with it on
 and off.
 
@@ -298,7 +303,7 @@ def _scope_reasons(claim: str, bare: str, cited: Sequence[Hit], equivalents: Equ
     if not best:  # its words name no part: every part that prints a punishment must print what it states
         best = tuple(p for p in ps if p.kind == "provision" and p.terms)
     for part in best:
-        gap = sorted(terms - printed_for(part, ps, first.title))
+        gap = sorted(terms - printed_for(part, ps, first.title, claim))
         if gap:
             ref = first.ref
             where = f"{ref.act} {ref.section}" + "".join(f"({x})" if len(x) < 4 else f" {x}" for x in part.label if x)

@@ -108,17 +108,17 @@ FALSE = [
         "term which shall not be less than one year but which may extend to five years and with fine",
         [("BNS", "303", ALL)], "theft is three years, or fine, or both; one to five years is for a second or "
                                "subsequent conviction (303(2))",
-        marks=_defect(CONDITION), id="BNS303-2-repeat-term-for-theft"),
+        id="BNS303-2-repeat-term-for-theft"),
     pytest.param(
         "Whoever commits the offence of stalking shall be punished on first conviction with imprisonment which may "
         "extend to five years, and shall also be liable to fine",
         [("BNS", "78", ALL)], "78(2): three years on first conviction, five on a second or subsequent",
-        marks=_defect(CONDITION), id="BNS78-2-first-conviction-5y"),
+        id="BNS78-2-first-conviction-5y"),
     pytest.param(
         "Whoever watches or captures the image of a woman engaging in a private act shall be punished on first "
         "conviction with imprisonment which may extend to seven years",
         [("BNS", "77", ALL)], "77: one to three years on first conviction; three to seven on a second",
-        marks=_defect(CONDITION), id="BNS77-first-conviction-7y"),
+        id="BNS77-first-conviction-7y"),
     pytest.param(
         "Whoever commits culpable homicide not amounting to murder with the knowledge that the act is likely to cause "
         "death, but without any intention to cause death, shall be punished with imprisonment for life",
@@ -131,7 +131,7 @@ FALSE = [
         "shall also be liable to fine",
         [("BNS", "106", "(1) Whoever causes death")], "106(1): five years; two years only for a registered medical "
                                                         "practitioner performing a medical procedure",
-        marks=_defect(CONDITION), id="BNS106-1-two-years"),
+        id="BNS106-1-two-years"),
     pytest.param(
         "Under section 304A of the IPC, whoever causes the death of any person by doing any rash or negligent act not "
         "amounting to culpable homicide shall be punished with imprisonment which may extend to five years, and "
@@ -176,11 +176,11 @@ FALSE = [
     pytest.param(
         "Whoever attempts to commit murder shall be punished with imprisonment for life and fine",
         [("BNS", "109", ALL)], "109(1): up to ten years and fine; life only 'if hurt is caused'",
-        marks=_defect(CONDITION), id="BNS109-1-attempt-life"),
+        id="BNS109-1-attempt-life"),
     pytest.param(
         "Whoever commits robbery shall be punished with rigorous imprisonment for a term which may extend to fourteen "
         "years", [("BNS", "309", ALL)], "309(4): ten years; fourteen only on the highway between sunset and sunrise",
-        marks=_defect(CONDITION + " (documented in verify.py)"), id="BNS309-4-robbery-14y"),
+        id="BNS309-4-robbery-14y"),
     # rightly caught (guards): the rule must keep removing these
     pytest.param(
         "Under section 316 of the BNS, whoever commits criminal breach of trust shall be punished with imprisonment "

@@ -103,6 +103,7 @@ def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
     owners: dict[tuple[str, ...], list[str]] = {}
     kinds: dict[tuple[str, ...], str] = {}
     common: dict[str, list[tuple[str, str]]] = {}  # sub-section -> (chunk id, its clause list's shared words)
+    last_block: dict[str, tuple[str, ...]] = {}  # sub-section -> label of the last block seen in it
 
     def add(label: tuple[str, ...], text: str, kind: str, cid: str) -> None:
         texts.setdefault(label, []).append(text)
@@ -118,8 +119,8 @@ def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
             end = blocks[0] if blocks else b
             clauses = [d for d in lay.clauses if d.sub == sub and a <= d.start < end]
             head = (sub,) if sub else ()
-            if a == 0 and opened_in_block and not clauses:
-                add(head + ("block",), c.text[a:end], "block", c.id)
+            if a == 0 and opened_in_block and not clauses:  # the block the previous chunk ended in, when given
+                add(last_block.get(sub, head + ("block",)), c.text[a:end], "block", c.id)
             elif not clauses:
                 add(head, c.text[a:end], "provision", c.id)
             else:
@@ -129,7 +130,8 @@ def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
                     add(d.label if sub else ("", d.clause), c.text[d.start:d.end], "provision", c.id)
             for i, x in enumerate(blocks):
                 y = blocks[i + 1] if i + 1 < len(blocks) else b
-                add(head + (re.match(r"[\s\[]*([A-Za-z]+)", c.text[x:y]).group(1),), c.text[x:y], "block", c.id)
+                last_block[sub] = head + (re.match(r"[\s\[]*([A-Za-z]+)", c.text[x:y]).group(1),)
+                add(last_block[sub], c.text[x:y], "block", c.id)
     out = []
     for label, t in texts.items():
         shared = common.get(label[0], []) if len(label) == 2 and kinds[label] == "provision" else []
@@ -215,6 +217,48 @@ def punishing(part: Part, section: Sequence[Part], title: str = "") -> tuple[Par
                  and _terms(p.text) - _PUNISHING_WORDS <= known)
 
 
-def printed_for(part: Part, section: Sequence[Part], title: str = "") -> frozenset[str]:
-    """The punishment terms printed for ``part``: in it and in the parts that punish it (:func:`punishing`)."""
-    return frozenset().union(part.terms, *(p.terms for p in punishing(part, section, title)))
+#: words of any condition's subject, never what tells one condition from another
+_COMMITTING = frozenset(content_terms("commit commits committed committing person persons offender offenders"))
+#: where a part's punishment turns conditional: "; and if hurt is caused ..." (BNS 109(1)), "; and, if the robbery be
+#: committed on the highway ..." (309(4)), ", and be punished on a second or subsequent conviction" (77, 78(2)),
+#: "and in case of second or subsequent conviction" (303(2))
+CONDITION = re.compile(r"[;,:]\s*(?:and|or)\s*,?\s*(?=if\b|be\s+punished\s+on\b|shall\s+be\s+punished\s+on\b|"
+                       r"in\s+case\s+of\b)|\band\s+in\s+case\s+of\b|;\s*(?=if\b)", re.I)
+
+
+def conditional(part: Part) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """The punishments ``part`` prints behind a condition (:data:`CONDITION`), as ``(terms, condition words)``: the
+    terms printed after the condition and the words of that stretch printed nowhere before it, less the punishment
+    vocabulary and citation words (the words a sentence must share to state that term: "highway", "sunset",
+    "sunrise"; "second", "subsequent"; "hurt").
+    ``[]`` when the part prints no condition."""
+    text = part.own or part.text if part.kind == "provision" else part.text
+    cuts = [m.start() for m in CONDITION.finditer(text)]
+    if not cuts:
+        return []
+    spans = list(zip([0, *cuts], [*cuts, len(text)]))
+    seen = _terms(text[:cuts[0]])
+    out = []
+    for a, b in spans[1:]:
+        words = _terms(text[a:b]) - _COMMITTING
+        out.append((punishment_terms(text[a:b]) - punishment_terms(text[:cuts[0]]), frozenset(words - seen)))
+        seen |= words
+    return out
+
+
+def printed_for(part: Part, section: Sequence[Part], title: str = "", claim: str | None = None) -> frozenset[str]:
+    """The punishment terms printed for ``part``: in it and in the parts that punish it (:func:`punishing`). With
+    ``claim``, a term a part prints only behind a condition (:func:`conditional`) counts only when the claim shares a
+    word of that condition: "robbery ... fourteen years" is 309(4)'s term for the highway between sunset and
+    sunrise, "stalking ... first conviction ... five years" 78(2)'s for a second conviction."""
+    pieces = [part, *(p for p in punishing(part, section, title) if p is not part)]
+    if claim is None:
+        return frozenset().union(*(p.terms for p in pieces))
+    words = _terms(claim)
+    out: set[str] = set()
+    for p in pieces:
+        behind = conditional(p)
+        hidden = set().union(*(t for t, _ in behind)) if behind else set()
+        out |= p.terms - hidden
+        out |= {t for terms, cond in behind if cond & words for t in terms}
+    return frozenset(out)

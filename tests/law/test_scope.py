@@ -153,6 +153,19 @@ EXT10 = "shall be punished with imprisonment of either description for a term wh
     ("BNS", "308", "Whoever, in order to the committing of extortion, puts any person in fear of any injury, shall be "
      "punished with imprisonment of either description for a term which may extend to two years, or with fine, or "
      "with both", True),
+    # a term printed behind a condition needs the condition's words (309(4): the highway at night; 78(2): a second
+    # conviction; 109(1): hurt caused)
+    ("BNS", "309", "Whoever commits robbery shall be punished with rigorous imprisonment for a term which may extend "
+     "to fourteen years", False),
+    ("BNS", "309", "If the robbery is committed on the highway between sunset and sunrise, the imprisonment may be "
+     "extended to fourteen years", True),
+    ("BNS", "78", "Whoever commits the offence of stalking shall be punished on first conviction with imprisonment "
+     "which may extend to five years, and shall also be liable to fine", False),
+    ("BNS", "78", "Whoever commits the offence of stalking shall be punished on a second or subsequent conviction "
+     "with imprisonment which may extend to five years, and shall also be liable to fine", True),
+    ("BNS", "109", "Whoever attempts to commit murder shall be punished with imprisonment for life", False),
+    ("BNS", "109", "If hurt is caused to any person by an act done with the intention of committing murder, the "
+     "offender shall be liable to imprisonment for life", True),
 ])
 def test_real_sections_cited_whole(real_index, act, section, claim, ok):
     """Every chunk of the section given and cited: the lexical checks alone would pass each false sentence."""
