@@ -49,8 +49,10 @@ condition printed after its punishment ("... or with imprisonment which may exte
 with the knowledge ...", BNS 105), paraphrase ("house-breaking at night" against 331's "after sunset and before
 sunrise"), a punishing sub-section that names its offence by cross-reference only (BNS 75(2): "the offence specified
 in clause (i) ... of sub-section (1)"), an aggravated form named inside the definition it aggravates (329(4)'s
-house-trespass inside 329(2)), a stemmer that reads "delivery" and "deliver" as two words, and clause lists the
-layout misreads (BNSS 35(1), CrPC 41(1)). Re-attribution adds none of these: each passes or fails the same with it on
+house-trespass inside 329(2)), a stemmer that reads "delivery" and "deliver" as two words, a sentence that repeats
+a definition's words and names one aggravated form (316(3)'s carrier: it must then carry the definition's
+punishment, 316(2)'s five years, too, so the true seven years is removed), and clause lists the layout misreads
+(BNSS 35(1), CrPC 41(1)). Re-attribution adds none of these: each passes or fails the same with it on
 and off.
 
 Sections named inside a verified quote are checked by the quote. The exact abstention sentence
@@ -256,13 +258,7 @@ def _section_chunks(cited: Sequence[Hit], sections: Sections | None, claim: str 
     whole = list(sections(ref.act, ref.section)) if sections is not None else []
     if not {c.id for c in chunks} <= {c.id for c in whole}:
         whole = chunks  # an index that does not hold the passages cited (a test's inline text): read them alone
-    return sorted(whole, key=_chunk_order)
-
-
-def _chunk_order(c: Chunk) -> tuple[int, str]:
-    """A statute chunk's place in its section: the index in its id (``BNS-318-3-<hash>``), else its id."""
-    parts_ = c.id.split("-")
-    return (int(parts_[2]), c.id) if len(parts_) > 2 and parts_[2].isdigit() else (0, c.id)
+    return sorted(whole, key=lambda c: (c.part, c.id))
 
 
 def _scope(claim: str, cited: Sequence[Hit], equivalents: Equivalents, sections: Sections | None = None):

@@ -189,7 +189,7 @@ def test_real_bns_109_chunks(real_index):
 def _given(real_index, act, section, parts):
     from legal_rag.types import Hit
 
-    chunks = {int(c.id.split("-")[2]): c for c in real_index.store.by_ref(act, section)}
+    chunks = {c.part: c for c in real_index.store.by_ref(act, section)}
     return tuple(Hit(chunks[k], 1.0, "rrf", i) for i, k in enumerate(parts, 1))
 
 

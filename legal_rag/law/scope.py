@@ -45,6 +45,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import cached_property, lru_cache
 
 from ..text import content_terms, punishment_terms
 from ..types import Chunk
@@ -81,9 +83,20 @@ class Part:
     kind: str = "provision"
     own: str = ""  # a clause's own words, without its list's shared opening and ending ("" : ``text``)
 
-    @property
+    @cached_property
     def terms(self) -> frozenset[str]:
+        """The punishment terms the part prints (:func:`legal_rag.text.punishment_terms`)."""
         return punishment_terms(self.text)
+
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Its offence words: stemmed content words less the punishment vocabulary and citation words."""
+        return frozenset(_sequence(self.text))
+
+    @cached_property
+    def sequence(self) -> tuple[str, ...]:
+        """Its own offence words in printed order (a clause without its list's shared opening and ending)."""
+        return tuple(_sequence(self.own or self.text))
 
     @property
     def sub(self) -> str:
@@ -93,16 +106,22 @@ class Part:
 
 def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
     """The parts (module docstring) of the statute ``chunks`` of **one** section, in order of first appearance. A
-    clause list's opening words and common ending are gathered across chunks (BNS 196(1)'s clauses (a) and (b) are
-    in one chunk, its punishment after (c) in the next). Raises ``ValueError`` when the chunks are not all statute
-    chunks of one section of one Act."""
+    clause's text is printed as the Act prints it: its list's opening words (gathered across chunks), the clause,
+    then the list's common ending (BNS 196(1)'s clauses (a) and (b) are in one chunk, its punishment after (c) in the
+    next). Memoised (verification asks for one section several times per sentence). Raises ``ValueError`` when the
+    chunks are not all statute chunks of one section of one Act."""
+    return _parts(tuple(chunks))
+
+
+@lru_cache(maxsize=256)
+def _parts(chunks: tuple[Chunk, ...]) -> tuple[Part, ...]:
     keys = {(c.ref.act, c.ref.section) if c.ref is not None else None for c in chunks}
     if len(keys) > 1 or None in keys:
         raise ValueError("parts() needs statute chunks of one section")
     texts: dict[tuple[str, ...], list[str]] = {}
     owners: dict[tuple[str, ...], list[str]] = {}
     kinds: dict[tuple[str, ...], str] = {}
-    common: dict[str, list[tuple[str, str]]] = {}  # sub-section -> (chunk id, its clause list's shared words)
+    common: dict[str, list[tuple[str, str, str]]] = {}  # sub-section -> (chunk id, list opening, list ending)
     last_block: dict[str, tuple[str, ...]] = {}  # sub-section -> label of the last block seen in it
 
     def add(label: tuple[str, ...], text: str, kind: str, cid: str) -> None:
@@ -124,8 +143,7 @@ def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
             elif not clauses:
                 add(head, c.text[a:end], "provision", c.id)
             else:
-                common.setdefault(sub, []).append((c.id, c.text[a:clauses[0].start] + " " +
-                                                   c.text[clauses[-1].end:end]))
+                common.setdefault(sub, []).append((c.id, c.text[a:clauses[0].start], c.text[clauses[-1].end:end]))
                 for d in clauses:
                     add(d.label if sub else ("", d.clause), c.text[d.start:d.end], "provision", c.id)
             for i, x in enumerate(blocks):
@@ -135,10 +153,11 @@ def parts(chunks: Sequence[Chunk]) -> tuple[Part, ...]:
     out = []
     for label, t in texts.items():
         shared = common.get(label[0], []) if len(label) == 2 and kinds[label] == "provision" else []
-        text = "\n".join([*(w for _, w in shared), *t])
+        text = "\n".join([*(o for _, o, _ in shared), *t, *(e for _, _, e in shared)])
         if not [w for w in content_terms(text) if w not in PENALTY_WORDS]:
             continue
-        ids = [*owners[label], *(cid for cid, w in shared if punishment_terms(w) and cid not in owners[label])]
+        ids = [*owners[label], *(cid for cid, o, e in shared if punishment_terms(o + " " + e)
+                                 and cid not in owners[label])]
         out.append(Part(label, text, tuple(ids), kinds[label], "\n".join(t) if shared else ""))
     return tuple(out)
 
@@ -148,20 +167,12 @@ def _sequence(text: str) -> list[str]:
 
 
 def _longest_run(a: Sequence[str], b: Sequence[str]) -> int:
-    """Length of the longest run of consecutive words ``a`` and ``b`` share (dynamic programming, O(len a x len b))."""
-    best, prev = 0, [0] * (len(b) + 1)
-    for x in a:
-        cur = [0] * (len(b) + 1)
-        for j, y in enumerate(b, 1):
-            if x == y:
-                cur[j] = prev[j - 1] + 1
-                best = max(best, cur[j])
-        prev = cur
-    return best
+    """Length of the longest run of consecutive words ``a`` and ``b`` share (:class:`difflib.SequenceMatcher`)."""
+    return SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b)).size
 
 
 def _terms(text: str) -> set[str]:
-    return {w for w in content_terms(text) if w not in PENALTY_WORDS and w not in GENERIC_WORDS}
+    return set(_sequence(text))
 
 
 def about(claim: str, candidates: Sequence[Part]) -> tuple[Part, ...]:
@@ -175,20 +186,20 @@ def about(claim: str, candidates: Sequence[Part]) -> tuple[Part, ...]:
     ``()`` when there are no candidates or none of the claim's words is printed in any part."""
     if not candidates:
         return ()
-    vocab = [_terms(p.text) for p in candidates]
+    vocab = [p.words for p in candidates]
     words = _terms(claim) & set().union(*vocab)
     if not words:
         return ()
     states = bool(punishment_terms(claim))
     seq = _sequence(claim)
     keys = [(round(len(words & v) / len(words), 6), p.kind == "provision", states and bool(p.terms),
-             _longest_run(seq, _sequence(p.own or p.text)), round(len(words & v) / len(words | v), 6))
+             _longest_run(seq, p.sequence), round(len(words & v) / len(words | v), 6))
             for p, v in zip(candidates, vocab)]
     best = max(keys)
     out = [p for p, k in zip(candidates, keys) if k == best]
     if states:
         for b in [b for b in out if not b.terms and b.kind == "provision"]:
-            known = _terms(b.text)
+            known = b.words
             out += [p for p, v in zip(candidates, vocab) if p not in out and p.kind == "provision" and p.terms
                     and (words & v) - known - _PUNISHING_WORDS]
     return tuple(out)
@@ -212,9 +223,9 @@ def punishing(part: Part, section: Sequence[Part], title: str = "") -> tuple[Par
             return (part,)
         owners = [p for p in section if p.kind == "provision" and p.sub == part.sub]
         return tuple(dict.fromkeys(q for p in owners for q in punishing(p, section, title)))
-    known = _terms(part.text) | _terms(title)
+    known = part.words | _terms(title)
     return tuple(p for p in section if p.kind == "provision" and p.terms and p is not part
-                 and _terms(p.text) - _PUNISHING_WORDS <= known)
+                 and p.words - _PUNISHING_WORDS <= known)
 
 
 #: words of any condition's subject, never what tells one condition from another
@@ -232,7 +243,7 @@ def conditional(part: Part) -> list[tuple[frozenset[str], frozenset[str]]]:
     vocabulary and citation words (the words a sentence must share to state that term: "highway", "sunset",
     "sunrise"; "second", "subsequent"; "hurt").
     ``[]`` when the part prints no condition."""
-    text = part.own or part.text if part.kind == "provision" else part.text
+    text = part.text
     cuts = [m.start() for m in CONDITION.finditer(text)]
     if not cuts:
         return []

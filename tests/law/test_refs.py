@@ -166,3 +166,22 @@ def test_parse_ref_errors(sets):
     with pytest.raises(RefError):
         parse_ref("what is cheating?", sections=sets)
     assert parse_ref("IPC 420", sections=sets).ref == R("IPC", "420")
+
+
+@pytest.mark.parametrize("text, ref, run", [
+    ("under sub-section (2) of section 196 of the BNS, five years", R("BNS", "196", ("2",)),
+     "sub-section (2) of section 196 of the BNS"),
+    ("clause (b) of sub-section (2) of section 61 of the BNS", R("BNS", "61", ("2", "b")),
+     "clause (b) of sub-section (2) of section 61 of the BNS"),
+    ("Sub-section (3) of Section 308 of the Bharatiya Nyaya Sanhita", R("BNS", "308", ("3",)),
+     "Sub-section (3) of Section 308 of the Bharatiya Nyaya Sanhita"),
+])
+def test_the_acts_own_form_of_a_sub_section(text, ref, run, sets):
+    """The Acts cite a sub-section as "sub-section (1) of section 196" (BNS 196(2)); the grammar reads it as 196(1)."""
+    (f,) = find_refs(text, sections=sets)
+    assert f.ref == ref and f.sub == ref.sub and text[f.run_span[0]:f.run_span[1]] == run
+
+
+def test_a_sub_section_written_after_the_number_is_not_overridden(sets):
+    (f,) = find_refs("sub-section (2) of section 196(1)", sections=sets)
+    assert f.sub == ("1",)
