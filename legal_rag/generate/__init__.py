@@ -158,6 +158,9 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
                          compact=settings.generator_compact, head=head)
     if build.counter == "estimate":
         problems.append("prompt tokens estimated (no tokenizer for this model); passages dropped conservatively")
+    if build.repeats:
+        problems.append(f"{len(build.repeats)} passage(s) left out: another passage of the same section shows all "
+                        "they would (chunk overlap): " + ", ".join(h.chunk.id for h in build.repeats))
     if build.dropped:
         problems.append(f"{len(build.dropped)} passage(s) dropped to fit {budget} prompt tokens: "
                         + ", ".join(h.chunk.id for h in build.dropped))

@@ -12,6 +12,7 @@ Substitution is single-pass, so ``$`` inside passage text is never expanded.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ from ..errors import ConfigError
 from ..ingest.printed_pages import printed_range
 from ..law.cases import judgment_reference
 from ..types import ACT_TITLES, Chunk, HeadLine, Hit, StatuteRef
-from .window import passage_window
+from .window import passage_window, shown_sub, shown_texts
 
 Messages = tuple[tuple[str, str], ...]  # ((role, content), ...), roles "system" | "user" | "assistant"
 
@@ -73,13 +74,15 @@ def render(template: Template, **values: object) -> str:
 
 # ------------------------------------------------------------------------------------------------ passages
 
-def passage_label(chunk: Chunk) -> str:
-    """``"BNS 318"`` (with the Act's title when known) for statutes, the case title for judgments (then its
+def passage_label(chunk: Chunk, sub: str | None = None) -> str:
+    """``"BNS 318"`` (with the Act's title when known) for statutes (``"BNS 316(5)"`` with ``sub``, the one
+    sub-section the prompt shows of it: :func:`legal_rag.generate.window.shown_sub`), the case title for judgments (then its
     citations, printed page and paragraphs: :func:`legal_rag.law.cases.judgment_reference`, then court and date), the title and
     ``"(other document, not a judgment)"`` for a document that is neither (an uploaded note)."""
     if chunk.ref is not None:
         act = ACT_TITLES.get(chunk.ref.act)
-        return f"{chunk.ref}" + (f" ({act})" if act else "")
+        ref = dataclasses.replace(chunk.ref, sub=(sub,)) if sub and not chunk.ref.sub else chunk.ref
+        return f"{ref}" + (f" ({act})" if act else "")
     if chunk.kind == "document":
         return (chunk.title or chunk.case or chunk.id) + " (other document, not a judgment)"
     meta = dict(chunk.meta)
@@ -107,15 +110,18 @@ def sanitise_passage(text: str) -> str:
 
 
 def render_passage(template: Template, n: int, hit: Hit, question: str | None = None,
-                   focus: Sequence[StatuteRef] = ()) -> str:
+                   focus: Sequence[StatuteRef] = (), text: str | None = None) -> str:
     """One numbered passage; with ``question`` its text is the compact windows that bear on it (and on the
-    provisions in ``focus``: :func:`legal_rag.generate.window.passage_window`), else the whole chunk."""
+    provisions in ``focus``: :func:`legal_rag.generate.window.passage_window`), else the whole chunk; ``text``
+    (what :func:`~legal_rag.generate.window.shown_texts` shows of it) overrides both. A statute passage showing one
+    sub-section is labelled with it (:func:`~legal_rag.generate.window.shown_sub`)."""
     c = hit.chunk
-    text = c.text if question is None else passage_window(c, question, focus=focus)
+    if text is None:
+        text = c.text if question is None else passage_window(c, question, focus=focus)
     # $title, $source and $pages are optional (the shipped template leaves the file name and pages out: the model
     # cites by [n] and they cost prompt tokens); $n, $label and $text are required
     optional = {"title": c.title or "-", "source": c.source, "pages": format_pages(c.pages)}
-    return render(template, n=n, label=passage_label(c), text=sanitise_passage(text),
+    return render(template, n=n, label=passage_label(c, shown_sub(c, text)), text=sanitise_passage(text),
                   **{k: v for k, v in optional.items() if k in template.placeholders})
 
 
@@ -124,7 +130,8 @@ def render_passage(template: Template, n: int, hit: Hit, question: str | None = 
 @dataclass(frozen=True)
 class PromptBuild:
     """An assembled chat prompt. ``passages`` were given to the model as ``numbers`` (1-based markers);
-    ``dropped`` were left out, whole, from the bottom, to fit ``budget`` tokens; ``tokens`` is the count of
+    ``dropped`` were left out, whole, from the bottom, to fit ``budget`` tokens; ``repeats`` were left out because
+    another passage of their section shows all they would (chunk overlap: :func:`~.window.shown_texts`); ``tokens`` is the count of
     the final prompt by ``counter`` (``"estimate"`` when no tokenizer was available)."""
 
     messages: Messages
@@ -134,6 +141,7 @@ class PromptBuild:
     tokens: int
     budget: int | None
     counter: str = "none"
+    repeats: tuple[Hit, ...] = ()
 
     def as_dicts(self) -> list[dict[str, str]]:
         return [{"role": r, "content": c} for r, c in self.messages]
@@ -185,8 +193,9 @@ def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
     system = render(load_template("system", prompts_dir))
     ptpl = load_template("passage", prompts_dir)
     focus = head_refs(head)
-    body = "\n\n".join(render_passage(ptpl, n, h, question if compact else None, focus)
-                         for n, h in zip(numbers, hits)) or "(no passages)"
+    texts = shown_texts([h.chunk for h in hits], question if compact else None, focus=focus)
+    body = "\n\n".join(render_passage(ptpl, n, h, text=t)
+                         for n, h, t in zip(numbers, hits, texts) if t) or "(no passages)"
     atpl = load_template("answer", prompts_dir)
     extra = {"head": head_block(head)} if head or "head" in atpl.placeholders else {}
     user = render(atpl, question=question.strip(), passages=body, **extra)
@@ -199,19 +208,25 @@ def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
                  compact: bool = True, head: Sequence[HeadLine] = ()) -> PromptBuild:
     """Assemble the prompt and drop whole passages from the bottom until ``count_tokens(messages) <= budget``.
 
-    Nothing is ever truncated: a passage is in the prompt whole or listed in ``dropped``. When even the
+    Nothing is ever truncated: a passage is in the prompt whole or listed in ``dropped`` (or, when another
+    passage of its section shows all it would, in ``repeats``). When even the
     prompt without passages exceeds the budget, every passage is dropped and ``tokens`` exceeds ``budget``
     (the caller abstains and reports it).
     """
+    shown = shown_texts([h.chunk for h in hits], question if compact else None, focus=head_refs(head))
+    repeats = tuple(h for h, t in zip(hits, shown) if not t)
+    if numbers is not None:
+        numbers = [n for n, t in zip(numbers, shown) if t]
+    hits = [h for h, t in zip(hits, shown) if t]
     kept = list(hits)
     nums = list(numbers) if numbers is not None else list(range(1, len(kept) + 1))
     messages = assemble(question, kept, prompts_dir, nums, compact=compact, head=head)
     if count_tokens is None or budget is None:
-        return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none")
+        return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none", repeats)
     tokens = count_tokens(messages)
     while tokens > budget and kept:
         kept.pop()
         nums.pop()
         messages = assemble(question, kept, prompts_dir, nums, compact=compact, head=head)
         tokens = count_tokens(messages)
-    return PromptBuild(messages, tuple(kept), tuple(nums), tuple(hits[len(kept):]), tokens, budget, counter)
+    return PromptBuild(messages, tuple(kept), tuple(nums), tuple(hits[len(kept):]), tokens, budget, counter, repeats)

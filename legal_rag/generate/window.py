@@ -6,11 +6,23 @@ that bear on the question, not whole, so a 1.5B model on 2 cores prefills hundre
   section (``"BNS 318(4)"``, :func:`legal_rag.law.find_refs`) are kept; otherwise the ``max_subs`` sub-sections
   with the largest overlap of content words with the question (:func:`legal_rag.text.content_terms`), a
   sub-section that states a punishment counting one word more when the question asks about punishment (the
-  extractive generator's rule, :mod:`.extractive`). The text before the first sub-section (the section's number and
-  title) is kept when the chunk starts the section. A section without sub-sections, or a passage of at most
-  ``SHORT_CHARS`` characters, is shown whole.
+  extractive generator's rule, :mod:`.extractive`); a further one only when it scores more than
+  :data:`FURTHER_SHARE` of the best (BNS 3(4) "acts done ... extend also to illegal omissions" shares three words
+  with a question about common intention, 3(5) six: a 1.5B model shown both wrote "section 4"). The text
+  before the first sub-section (the section's number and title) is kept when the chunk starts the section. A
+  section without sub-sections is shown whole, and so is a passage of at most ``SHORT_CHARS`` characters, less
+  any sub-section scoring under :data:`FURTHER_SHARE` of the best.
 * A **judgment** or other document passage keeps its ``max_sentences`` best sentences by the same overlap, in
   printed order.
+
+* **Chunk overlap is shown once** (:func:`shown_texts`): a chunk that begins inside a sub-section or clause repeats
+  the end of the chunk before it (the chunker's overlap). When that leading text, up to its first printed marker,
+  is shown whole in another given passage of the same section, it is left out; a passage with nothing else
+  shown is left out of the prompt (the 1.5B model was given BNS 109's second chunk, the tail of (1)'s
+  "... if hurt is caused ... imprisonment for life" alone, as passage [1] beside the whole of (1), cited it, and
+  dropped the condition).
+* **A passage showing one sub-section is labelled with it** (:func:`shown_sub`): "BNS 316(5)", so the model names the
+  provision as printed (shown "(5) Whoever ..." under the label "BNS 316", it wrote "section 5 of the BNS 316").
 
 Windows are verbatim slices of ``chunk.text`` in printed order, joined by ``WINDOW_GAP`` where text was left out,
 so every quote the model takes from them is a quote of the passage: :mod:`legal_rag.verify` still checks each
@@ -24,7 +36,7 @@ import re
 from collections.abc import Sequence
 
 from ..law import find_refs
-from ..law.pinpoint import chunk_layout
+from ..law.pinpoint import BLOCK, chunk_layout, layout
 from ..text import content_terms, split_sentences
 from ..types import Chunk, StatuteRef
 
@@ -32,6 +44,8 @@ from ..types import Chunk, StatuteRef
 SHORT_CHARS = 600
 #: between two windows of one passage (the model is told what it means: prompts/answer.txt)
 WINDOW_GAP = "\n[…]\n"
+#: a sub-section beyond the best one is shown only when it scores more than this share of the best one's score
+FURTHER_SHARE = 0.5
 _PUNISH_Q = frozenset(content_terms("punishment punish penalty sentence jail prison imprisonment fine term years"))
 _PUNISH = re.compile(r"\bpunish|\bliable\s+to\b", re.I)
 
@@ -42,17 +56,18 @@ def _score(text: str, q: set[str], punish_q: bool) -> float:
 
 def _join(text: str, spans: list[tuple[int, int]]) -> str:
     spans = sorted(spans)
-    out, last = [], None
+    out: list[str] = []
+    last = None
     for a, b in spans:
-        piece = text[a:b].strip()
-        if not piece:
+        seg = text[a:b]
+        start, end = a + len(seg) - len(seg.lstrip()), b - (len(seg) - len(seg.rstrip()))
+        if start >= end:
             continue
-        if out and last is not None and text[last:a].strip():
-            out.append(WINDOW_GAP)
-        elif out:
-            out.append("\n")
-        out.append(piece)
-        last = b
+        if last is not None:  # the printed whitespace between adjacent windows ("103. (1)"), else the gap mark
+            between = text[last:start] if start >= last else ""
+            out.append(WINDOW_GAP if between.strip() else (between or "\n"))
+        out.append(text[start:end])
+        last = end
     return "".join(out)
 
 
@@ -74,8 +89,8 @@ def statute_windows(chunk: Chunk, question: str, max_subs: int = 2,
     if not keep:
         q = set(content_terms(question))
         punish_q = bool(q & _PUNISH_Q)
-        ranked = sorted(units, key=lambda u: (-_score(text[u[1]:u[2]], q, punish_q), u[1]))
-        keep = [(a, b) for _, a, b in ranked[:max_subs]]
+        scored = sorted(((_score(text[a:b], q, punish_q), a, b) for _, a, b in units), key=lambda u: (-u[0], u[1]))
+        keep = [(a, b) for sc, a, b in scored[:max_subs] if sc > FURTHER_SHARE * scored[0][0] or sc == scored[0][0]]
     if not lay.open and first > 0:  # "318. Cheating.—" before "(1)": the section's number and title
         keep.append((0, first))
     return sorted(keep)
@@ -91,18 +106,79 @@ def sentence_windows(chunk: Chunk, question: str, max_sentences: int = 3) -> lis
     return sorted(ranked[:max_sentences])
 
 
+def _spans(chunk: Chunk, question: str, max_subs: int, max_sentences: int,
+           focus: Sequence[StatuteRef]) -> list[tuple[int, int]]:
+    named_here = any(chunk.ref and r.sub and (r.act, r.section) == (chunk.ref.act, chunk.ref.section) for r in focus)
+    if len(chunk.text) <= SHORT_CHARS and not named_here:
+        if chunk.kind == "statute":  # whole, less a sub-section scoring at most FURTHER_SHARE of the best
+            return statute_windows(chunk, question, len(chunk.text), focus)
+        return [(0, len(chunk.text))]
+    if chunk.kind == "statute":
+        return statute_windows(chunk, question, max_subs, focus)
+    return sentence_windows(chunk, question, max_sentences)
+
+
 def passage_window(chunk: Chunk, question: str, *, max_subs: int = 2, max_sentences: int = 3,
                    focus: Sequence[StatuteRef] = ()) -> str:
     """The text of ``chunk`` to show the model for ``question``: verbatim windows joined by :data:`WINDOW_GAP`
     (module docstring); the whole text when it is short or has nothing to leave out. ``focus``: see
     :func:`statute_windows` (a sub-section in focus is kept even in a short passage's section)."""
-    named_here = any(chunk.ref and r.sub and (r.act, r.section) == (chunk.ref.act, chunk.ref.section) for r in focus)
-    if len(chunk.text) <= SHORT_CHARS and not named_here:
-        return chunk.text
-    if chunk.kind == "statute":
-        spans = statute_windows(chunk, question, max_subs, focus)
-    else:
-        spans = sentence_windows(chunk, question, max_sentences)
+    spans = _spans(chunk, question, max_subs, max_sentences, focus)
     if spans == [(0, len(chunk.text))]:
         return chunk.text
     return _join(chunk.text, spans)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _lead_end(chunk: Chunk) -> int:
+    """End of the text a statute chunk repeats from the chunk before it: up to its first printed sub-section,
+    clause or Explanation/Illustration/Exception/proviso marker (the whole text when it prints none); 0 for a
+    chunk that begins its section or at a marker."""
+    if chunk.kind != "statute" or chunk.part == 0:
+        return 0
+    lay = chunk_layout(chunk)
+    marks = [d.start for d in (*lay.subs, *lay.clauses) if d.start > 0] + \
+        [m.start() for m in BLOCK.finditer(chunk.text) if m.start() > 0]  # a division "at 0" is the open one, run on
+    end = min(marks, default=len(chunk.text))
+    return end if chunk.text[:end].strip() else 0
+
+
+def shown_texts(chunks: Sequence[Chunk], question: str | None, *, max_subs: int = 2, max_sentences: int = 3,
+                focus: Sequence[StatuteRef] = ()) -> list[str]:
+    """The text shown to the model for each of ``chunks`` (given together, in order): its windows
+    (:func:`passage_window`; the whole text when ``question`` is ``None``), less the leading text it repeats from
+    the chunk before it (:func:`_lead_end`) when another of ``chunks`` of the same Act and section shows that text
+    whole; ``""`` when nothing else is left (the caller leaves the passage out). Same length as ``chunks``."""
+    full = [c.text if question is None else passage_window(c, question, max_subs=max_subs,
+                                                           max_sentences=max_sentences, focus=focus)
+            for c in chunks]
+    out = []
+    for i, c in enumerate(chunks):
+        end = _lead_end(c)
+        text = full[i]
+        if end and text.startswith(c.text[:end].rstrip()):
+            lead = _flat(c.text[:end])
+            if any(j != i and o.ref is not None and c.ref is not None and (o.ref.act, o.ref.section) ==
+                   (c.ref.act, c.ref.section) and lead in _flat(full[j]) for j, o in enumerate(chunks)):
+                text = text[len(c.text[:end].rstrip()):]
+                text = text[len(WINDOW_GAP):] if text.startswith(WINDOW_GAP) else text
+                text = text.strip()
+        out.append(text)
+    return out
+
+
+def shown_sub(chunk: Chunk, text: str) -> str | None:
+    """The one sub-section a statute passage shows, when ``text`` (what it shows, :func:`shown_texts`) prints exactly
+    one sub-section marker and nothing of another sub-section (a section's number and title before it aside):
+    ``"5"`` for BNS 316's "(5) Whoever, being in any manner entrusted ..."; ``None`` otherwise."""
+    if chunk.kind != "statute" or chunk.ref is None or chunk.ref.sub:
+        return None
+    lay = layout(text, chunk_layout(chunk).open if chunk.text.startswith(text[:80]) else "")
+    labels = {label for label, a, b in lay.units() if text[a:b].replace(WINDOW_GAP.strip(), "").strip()}
+    labels.discard("")
+    if len(lay.subs) != 1 or labels != {lay.subs[0].sub}:
+        return None
+    return lay.subs[0].sub

@@ -1,11 +1,16 @@
 """Compact passage windows for the LLM prompt (legal_rag.generate.window, issue 17): verbatim sub-section windows
-chosen by the question, on inline passages and on the real BNS / IPC prints."""
+chosen by the question, chunk overlap shown once, a passage showing one sub-section labelled with it; on inline
+passages and on the real BNS / IPC prints."""
 
 import pytest
 
 from legal_rag.config import load_settings
 from legal_rag.generate.prompt import build_prompt
-from legal_rag.generate.window import WINDOW_GAP, passage_window
+import dataclasses
+
+from legal_rag.generate.prompt import passage_label
+from legal_rag.types import StatuteRef
+from legal_rag.generate.window import WINDOW_GAP, passage_window, shown_sub, shown_texts
 
 from .fakes import BNS_103, BNS_318, IPC_420, cheating_hits, judgment, statute
 
@@ -51,6 +56,86 @@ def test_the_compact_prompt_is_shorter_and_keeps_every_passage():
                                                                                  compact=False)
     assert len(compact.text) < len(whole.text) and compact.passages == whole.passages
     assert compact.messages[0] == whole.messages[0]  # one system message for every question (prefix cache)
+
+
+# BNS 109 as the real chunker splits it: the second chunk opens with the tail of (1), repeated from the first
+OPEN_109 = ("109. (1) Whoever does any act with such intention or knowledge, and under such circumstances that, if he "
+            "by that act caused death, he would be guilty of murder, shall be punished with imprisonment of either "
+            "description for a term which may extend to ten years, and shall also be liable to fine; and if hurt is\n"
+            "caused to any person by such act, the offender\nshall be liable either to imprisonment for life, or to "
+            "such punishment as is hereinbefore\nmentioned.")
+TAIL_109 = ("caused to any person by such act, the offender\nshall be liable either to imprisonment for life, or to such "
+            "punishment as is hereinbefore\nmentioned.")
+SUB2_109 = ("\n(2) When any person offending under sub-section (1) is under sentence of imprisonment for life, he may, "
+            "if hurt is caused, be punished with death or with imprisonment for life.")
+
+
+def part(c, k, open_=""):
+    return dataclasses.replace(c, id=f"{c.ref.act}-{c.ref.section}-{k}-test", part=k,
+                               meta=(("open", open_),) if open_ else ())
+
+
+def test_chunk_overlap_is_shown_once_and_a_passage_with_nothing_else_is_left_out():
+    first = statute("BNS", "109", "Attempt to murder.", OPEN_109)
+    tail_only = part(statute("BNS", "109", "Attempt to murder.", TAIL_109), 1, "1")
+    tail_and_2 = part(statute("BNS", "109", "Attempt to murder.", TAIL_109 + SUB2_109), 1, "1")
+    q = "attempt to commit murder"
+    assert shown_texts([tail_only, first], q) == ["", OPEN_109]
+    shown = shown_texts([tail_and_2, first], q)
+    assert shown[0].startswith("(2) When any person") and "caused to any person" not in shown[0]
+    # alone, or beside another section's passage, nothing is left out: the model sees the tail nowhere else
+    other = statute("BNS", "110", "Attempt to commit culpable homicide.", TAIL_109)
+    assert shown_texts([tail_only], q) == [TAIL_109] and shown_texts([tail_only, other], q)[0] == TAIL_109
+    # the prompt numbers only what it shows, and says what it left out
+    from legal_rag.types import Hit
+    build = build_prompt(q, [Hit(tail_only, 1.0, "rrf", 1), Hit(first, 0.9, "rrf", 2)], load_settings().prompts_dir)
+    assert [h.chunk.id for h in build.passages] == [first.id] and build.numbers == (1,)
+    assert [h.chunk.id for h in build.repeats] == [tail_only.id] and "[2]" not in build.messages[1][1]
+
+
+def test_a_passage_showing_one_sub_section_is_labelled_with_it():
+    w = passage_window(CHEAT_318, "What does BNS 318(2) provide?")
+    assert shown_sub(CHEAT_318, w) == "2"
+    assert passage_label(CHEAT_318, "2").startswith("BNS 318(2) (Bharatiya Nyaya Sanhita")
+    both = passage_window(CHEAT_318, "punishment for cheating and dishonestly inducing delivery of property")
+    assert shown_sub(CHEAT_318, both) is None  # two sub-sections shown: the section alone labels it
+    tail = part(statute("BNS", "109", "Attempt to murder.", TAIL_109 + SUB2_109), 1, "1")
+    assert shown_sub(tail, tail.text) is None  # the tail of (1) and (2): not one sub-section
+    assert shown_sub(tail, SUB2_109.strip()) == "2"
+    assert shown_sub(statute("IPC", "420", "Cheating.", IPC_420), IPC_420) is None  # no sub-sections printed
+
+
+def test_a_weak_further_sub_section_is_not_shown_even_in_a_short_passage():
+    text = ("(4) In every Part of this Sanhita, except where a contrary intention appears from the context, words "
+            "which refer to acts done extend also to illegal omissions.\n(5) When a criminal act is done by several "
+            "persons in furtherance of the common intention of all, each of such persons is liable for that act in "
+            "the same manner as if it were done by him alone.")
+    c = part(statute("BNS", "3", "General explanations.", text), 1, "")
+    w = passage_window(c, "acts done by several persons in furtherance of common intention")
+    assert w.startswith("(5) When a criminal act") and "(4)" not in w and shown_sub(c, w) == "5"
+    # adjacent windows keep the printed space between them: "103. (1)", not "103.\n(1)"
+    assert passage_window(statute("BNS", "103", "Murder.", BNS_103), "punishment for murder").startswith(BNS_103[:12])
+
+
+@pytest.mark.slow
+def test_real_bns_109_3_and_238_chunk_overlap_and_labels(real_index):
+    """The dev questions whose prompts showed a repeated tail (109, 238) or a sub-section number the model took
+    for a section (316(5): "section 5 of the BNS 316"; 3(5): "section 4 of the BNS")."""
+    c109 = real_index.by_ref("BNS", "109")
+    shown = shown_texts([c109[1], c109[0]], "attempt to commit murder")
+    assert not shown[0].startswith("caused to any person")  # the tail of (1) is shown once, in the first chunk
+    assert "if hurt is caused" in shown[1]
+    c238 = real_index.by_ref("BNS", "238")
+    s238 = shown_texts(c238[:2], "causing disappearance of evidence of an offence to screen the offender")
+    assert s238[1].startswith("(c) if the offence") and "(b) if the offence" in s238[0]
+    c3 = real_index.by_ref("BNS", "3")
+    q = "acts done by several persons in furtherance of common intention"
+    s3 = shown_texts([c3[2], c3[1]], q)
+    assert [shown_sub(c, t) for c, t in zip([c3[2], c3[1]], s3)] == ["6", "5"]
+    c316 = next(c for c in real_index.by_ref("BNS", "316") if "(5) Whoever, being in any manner entrusted" in c.text)
+    w = shown_texts([c316], "criminal breach of trust committed by a public servant or banker or agent",
+                    focus=(StatuteRef("BNS", "316", ("5",)),))[0]  # the composed head's provision
+    assert w.startswith("(5) Whoever") and passage_label(c316, shown_sub(c316, w)).startswith("BNS 316(5) ")
 
 
 @pytest.mark.slow
