@@ -34,8 +34,10 @@ asked "does the other chunk print the term", reviews shipped 308(3) with 308(5)'
 five years, 140(2) with 140(1)'s ten years, 61(2)(a) with 61(2)(b)'s six months, a carrier (316(3)) with 316(2)'s
 five years and IPC 417 with BNS 318(2)'s three years; each now fails check 2 (``tests/law/test_scope.py``,
 ``tests/test_scope_review.py``). A sentence that states a punishment but whose words name no part is never moved.
-The sentence's words are never changed. Never across sections (the word-overlap check would pass "Cheating is
-punished with death" against the murder section), Acts or judgments (a lexical check cannot tell a holding from
+The sentence's words are never changed. Across sections of one Act only for a copy: a sentence naming no section
+that one given passage prints word for word (:func:`verbatim_move`: BNS 103(2)'s words cited to BNS 104); a
+paraphrase never (the word-overlap check would pass "Cheating is punished with death" against the murder section).
+Never across Acts or judgments (a lexical check cannot tell a holding from
 counsel's argument); never for a sentence citing several passages. Every move is listed in ``problems`` and in the
 sentence's ``moved_from``.
 
@@ -67,6 +69,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from difflib import SequenceMatcher
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -376,14 +379,59 @@ def _claim_subs(claim: str, ref: StatuteRef, equivalents: Equivalents) -> set[st
     return out
 
 
+#: a sentence naming no section moves to a passage of another section of the same Act only when one run of its
+#: words, in order, covers at least this share of them there (a copy, not a paraphrase)
+VERBATIM_SHARE = 0.8
+#: ... and only when it has at least this many words
+VERBATIM_MIN_WORDS = 8
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", normalise(text))
+
+
+def verbatim_move(claim: str, markers: Sequence[int], passages: Sequence[Hit], equivalents: Equivalents,
+                  min_overlap: float = MIN_OVERLAP, sections: Sections | None = None) -> tuple[int, ...]:
+    """The marker of the one given statute passage of *another section of the same Act* that prints a sentence
+    citing one statute passage (``markers``) word for word: the sentence names no section, has at least
+    :data:`VERBATIM_MIN_WORDS` words, one run of which, in order, covers :data:`VERBATIM_SHARE` of them in that
+    passage, and it passes every check there. ``()`` otherwise, or when two passages qualify. Why: a small model
+    numbers its sentences [1], [2] ... in order: it quoted BNS 103(2) ("When a group of five or more persons
+    acting in concert commits murder ...") word for word and cited [2], BNS 104. A paraphrase never moves across
+    sections ("Cheating is punished with death" shares three words in a row with the murder section)."""
+    if len(markers) != 1 or passages[markers[0] - 1].chunk.ref is None:
+        return ()
+    ref = passages[markers[0] - 1].chunk.ref
+    words = _words(MARKER.sub(" ", claim))
+    if len(words) < VERBATIM_MIN_WORDS or any(st.kind == "section" for st in stated_refs(claim)):
+        return ()
+    found = []
+    for n, h in enumerate(passages, 1):
+        r = h.chunk.ref
+        if r is None or r.act != ref.act or r.section == ref.section:
+            continue
+        text = _words(_support_text(h))
+        run = SequenceMatcher(None, words, text, autojunk=False).find_longest_match(0, len(words), 0, len(text)).size
+        if run >= VERBATIM_SHARE * len(words) and not check_claim(claim, [h], equivalents, min_overlap, sections):
+            found.append(n)
+    return (found[0],) if len(found) == 1 else ()
+
+
 def reattributed(claim: str, markers: Sequence[int], passages: Sequence[Hit], equivalents: Equivalents,
                  min_overlap: float = MIN_OVERLAP, sections: Sections | None = None) -> tuple[int, ...]:
     """The markers (1-based, into ``passages``) to which a statute sentence citing one passage (``markers``) that
     does not support it moves (rule in the module docstring): the first other given chunk of the *same section*
     that supports it alone; else the given chunks that print the part it is about and the punishment printed for
     that part (:mod:`legal_rag.law.scope`); else all the section's given chunks, when it passes every check
-    against them. ``()`` when it passes against none, states a punishment but names no part, cites several
-    passages or a judgment."""
+    against them; else the passage of another section of the same Act that prints it word for word
+    (:func:`verbatim_move`). ``()`` when it passes against none, states a punishment but names no part, cites
+    several passages or a judgment."""
+    return _same_section(claim, markers, passages, equivalents, min_overlap, sections) or \
+        verbatim_move(claim, markers, passages, equivalents, min_overlap, sections)
+
+
+def _same_section(claim: str, markers: Sequence[int], passages: Sequence[Hit], equivalents: Equivalents,
+                  min_overlap: float, sections: Sections | None) -> tuple[int, ...]:
     if len(markers) != 1 or passages[markers[0] - 1].chunk.ref is None:
         return ()
     ref = passages[markers[0] - 1].chunk.ref
@@ -453,8 +501,8 @@ def verify(draft: Draft, *, equivalents: Equivalents | None = None, on_unsupport
             for k, new in sorted(moved.items(), reverse=True):
                 s = cited.sentences[k]
                 text = text[:s.start] + _remark(s.text, new) + text[s.end:]
-                problems.append(f"citation moved from {list(s.markers)} to {list(new)} (the chunk of the same "
-                                f"section that prints what it states): {s.claim[:80]!r}")
+                problems.append(f"citation moved from {list(s.markers)} to {list(new)} (the chunk that prints "
+                                f"what it states): {s.claim[:80]!r}")
             draft = dataclasses.replace(draft, text=text)
             recited = cite(text, draft.passages)  # a marker is inside its sentence: the same sentences, in order
             ver = _checked(draft, recited, equivalents, min_overlap, problems, on_unsupported, sections)

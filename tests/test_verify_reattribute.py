@@ -230,15 +230,18 @@ def test_real_a_sentence_is_never_moved_to_another_sub_section_s_term(real_index
 @pytest.mark.slow
 @pytest.mark.parametrize("on", [True, False])
 def test_real_pipeline_moves_the_marker_only_when_the_setting_is_on(real_pipeline, monkeypatch, on):
-    """Through ``Pipeline.ask`` on the real corpus with a backend that cites the BNS 109 passage that does not print
-    the punishment: the shipped answer cites the one that does (setting on) or withholds the sentence (off)."""
+    """Through ``Pipeline.ask`` on the real corpus with a backend that cites the BNS 316 passage that does not print
+    the punishment (its illustrations): the shipped answer cites the one that does, 316(5) (setting on), or
+    withholds the sentence (off). (Dev set D05. D12's BNS 109 second chunk, the tail of (1) only, is no longer
+    given at all: the first chunk shows all it would, ``tests/generate/test_window.py``.)"""
     from legal_rag.generate import backends
     from legal_rag.pipeline import Pipeline
     from tests.generate.fakes import FakeBackend
 
-    claim = ("Whoever does any act with such intention or knowledge that, if he by that act caused death, he would be "
-             "guilty of murder, shall be punished with imprisonment of either description for a term which may "
-             "extend to ten years, and shall also be liable to fine")
+    claim = ("Whoever, being in any manner entrusted with property in his capacity of a public servant or in the way "
+             "of his business as a banker, merchant, factor, broker, attorney or agent commits criminal breach of "
+             "trust in respect of that property, shall be punished with imprisonment for life, or with imprisonment "
+             "of either description for a term which may extend to ten years, and shall also be liable to fine")
 
     def reply(messages):
         blocks = re.findall(r"----- BEGIN PASSAGE \[(\d+)\] -----\n(.*?)\n----- END PASSAGE", messages[1][1], re.S)
@@ -249,13 +252,74 @@ def test_real_pipeline_moves_the_marker_only_when_the_setting_is_on(real_pipelin
     monkeypatch.setattr(backends, "get_backend", lambda settings: fake)
     monkeypatch.setattr("legal_rag.generate.get_backend", lambda settings: fake)
     pipe = Pipeline(real_pipeline.settings.model_copy(update={"reattribute_citations": on}))
-    a = pipe.ask("attempt to commit murder", generator="llama_cpp")  # dev set D12
+    a = pipe.ask("criminal breach of trust committed by a public servant or banker or agent", generator="llama_cpp")
     given = [h.chunk for h in a.passages]
-    assert any(c.ref and (c.ref.act, c.ref.section) == ("BNS", "109") and TEN.search(c.text) for c in given)
-    assert any(c.ref and (c.ref.act, c.ref.section) == ("BNS", "109") and not TEN.search(c.text) for c in given)
+    assert any(c.ref and (c.ref.act, c.ref.section) == ("BNS", "316") and TEN.search(c.text) for c in given)
+    assert any(c.ref and (c.ref.act, c.ref.section) == ("BNS", "316") and not TEN.search(c.text) for c in given)
     if on:
-        (cit,) = [c for c in a.citations if c.sentence.startswith("Whoever does any act")]
+        (cit,) = [c for c in a.citations if c.sentence.startswith("Whoever, being in any manner")]
         assert TEN.search(next(c.text for c in given if c.id == cit.chunk_id)) and cit.support == "supported"
         assert any(p.startswith("citation moved from") for p in a.problems)
     else:
         assert "withheld" in a.text and not any(p.startswith("citation moved") for p in a.problems)
+
+
+@pytest.mark.slow
+def test_real_pipeline_leaves_out_a_chunk_that_only_repeats_another(real_pipeline, monkeypatch):
+    """D12: BNS 109's second chunk opens with the tail of (1) ("... if hurt is caused ... imprisonment for life")
+    that the first chunk prints whole; the model is given the first only, and the answer says what was left out."""
+    from legal_rag.generate import backends
+    from legal_rag.pipeline import Pipeline
+    from tests.generate.fakes import FakeBackend
+
+    seen = []
+    fake = FakeBackend(lambda m: seen.append(m) or "Attempt to murder is punished under this section [1].",
+                       name="recording")
+    monkeypatch.setattr(backends, "get_backend", lambda settings: fake)
+    monkeypatch.setattr("legal_rag.generate.get_backend", lambda settings: fake)
+    a = Pipeline(real_pipeline.settings).ask("attempt to commit murder", generator="llama_cpp")
+    shown = re.findall(r"----- BEGIN PASSAGE \[(\d+)\] -----\n(.*?)\n----- END PASSAGE", seen[0][1][1], re.S)
+    assert sum("if hurt is caused" in t for _, t in shown) == 1
+    assert not any(t.startswith("caused to any person by such act") for _, t in shown)
+    assert any("left out: another passage of the same section" in p for p in a.problems)
+
+
+# BNS 103 and 104 as printed (Gazette): a small model quoted 103(2) word for word and cited [2], BNS 104
+BNS_103 = ("103. (1) Whoever commits murder shall be punished with death or imprisonment for life, and shall also be "
+           "liable to fine.\n(2) When a group of five or more persons acting in concert commits murder on the ground "
+           "of race, caste or community, sex, place of birth, language, personal belief or any other similar ground "
+           "each member of such group shall be punished with death or with imprisonment for life, and shall also be "
+           "liable to fine.")
+BNS_104 = ("104. Whoever, being under sentence of imprisonment for life, commits murder, shall be punished with death "
+           "or with imprisonment for life, which shall mean the remainder of that person's natural life.")
+COPY_103_2 = ("If a group of five or more persons acting in concert commits murder on the ground of race, caste or "
+              "community, sex, place of birth, language, personal belief or any other similar ground each member of "
+              "such group shall be punished with death or with imprisonment for life, and shall also be liable to fine")
+
+
+def murder_hits():
+    return hits(statute("BNS", "103", "Punishment for murder.", BNS_103),
+                statute("BNS", "104", "Punishment for murder by life-convict.", BNS_104))
+
+
+def test_a_word_for_word_copy_of_another_section_s_passage_moves_there():
+    v = verify(Draft("q", f"Whoever commits murder shall be punished with death or imprisonment for life [1]. "
+                          f"{COPY_103_2} [2].", passages=tuple(murder_hits())), equivalents=none, reattribute=True)
+    assert [(c.status, c.markers, c.moved_from) for c in v.checks] == [
+        ("supported", (1,), ()), ("supported", (1,), (2,))]
+    assert any(p.startswith("citation moved from [2] to [1]") for p in v.problems) and not v.removed
+    off = verify(Draft("q", f"{COPY_103_2} [2].", passages=tuple(murder_hits())), equivalents=none, reattribute=False)
+    assert off.checks[0].status == "unsupported"  # the control: as cited, it fails
+
+
+@pytest.mark.parametrize("claim", [
+    # a paraphrase: most words are 103(2)'s, but not in one run
+    "Each member of a group of five or more persons who murder on the ground of caste shall be punished with death "
+    "or life imprisonment and fine",
+    # it names a section: the model's claim about that section stands or falls as written
+    f"Under section 104 of the BNS, {COPY_103_2[3:]}",
+    # too short to tell a copy from a coincidence
+    "Whoever commits murder shall be punished",
+])
+def test_a_paraphrase_a_named_section_or_a_short_sentence_never_moves_across_sections(claim):
+    assert reattributed(claim, (2,), murder_hits(), none) == ()
