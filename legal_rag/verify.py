@@ -312,7 +312,9 @@ def _scope_reasons(claim: str, bare: str, cited: Sequence[Hit], equivalents: Equ
 
 @dataclass(frozen=True)
 class SentenceCheck:
-    """The verdict on one sentence: ``status`` is ``supported``, ``unsupported``, ``abstention`` or ``empty``.
+    """The verdict on one sentence: ``status`` is ``supported``, ``unsupported``, ``abstention``, ``empty`` or
+    ``heading`` (a cited passage's heading, title or block label written as a sentence: dropped, never counted as a
+    verified statement, :func:`is_heading`).
     ``moved_from``: the markers the generator wrote, when re-attribution moved them to ``markers``; else ``()``."""
 
     sentence: str
@@ -356,6 +358,28 @@ def law_equivalents(corpus_path=None) -> Equivalents | None:
         return set(c.targets) if c.status == "mapped" else set()
 
     return equivalents
+
+
+#: the block labels of the Gazette prints (an Explanation, Illustration, Exception, proviso)
+_BLOCK_WORDS = frozenset({"explanation", "explanations", "illustration", "illustrations", "exception",
+                          "exceptions", "provided", "proviso"})
+
+
+def is_heading(claim: str, cited: Sequence[Hit]) -> bool:
+    """Whether ``claim`` (markers aside) is no statement but a heading copied from its cited passages: a block label
+    of a statute passage ("Explanation."), or a cited passage's title or case name ("Dr. Sohail Malik v. Union of India & Anr.",
+    "Sexual harassment."), compared word for word. The 1.5B model wrote such lines as sentences and cited them;
+    an overlap check would count "Explanation. [2]" as a verified statement."""
+    words = " ".join(re.findall(r"[a-z0-9]+", normalise(MARKER.sub(" ", claim))))
+    if not words:
+        return False
+    if words in _BLOCK_WORDS and any(h.chunk.kind == "statute" for h in cited):
+        return True
+    for h in cited:
+        for t in (h.chunk.title, h.chunk.case):
+            if t and words == " ".join(re.findall(r"[a-z0-9]+", normalise(t))):
+                return True
+    return False
 
 
 def _is_abstention(claim: str) -> bool:
@@ -536,6 +560,8 @@ def _checked(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: 
             checks.append(SentenceCheck(claim, s.markers, "empty"))
         elif draft.abstained or _is_abstention(claim):  # an abstained draft is our own message, every sentence
             checks.append(SentenceCheck(claim, s.markers, "abstention"))
+        elif s.markers and is_heading(claim, [draft.passages[n - 1] for n in s.markers]):
+            checks.append(SentenceCheck(claim, s.markers, "heading"))
         elif not s.markers:
             why = "cites only passages not given" if s.bad_markers else "no [n] citation"
             checks.append(SentenceCheck(claim, (), "unsupported", (why,)))
@@ -549,6 +575,10 @@ def _checked(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: 
 def _ship(draft: Draft, cited: Cited, checks: list[SentenceCheck], problems: list[str], mode: str) -> Verification:
     text, removed = draft.text, []
     for s, c in sorted(zip(cited.sentences, checks), key=lambda p: -p[0].start):
+        if c.status == "heading":
+            problems.append(f"dropped a heading written as a sentence (no statement to check): {c.sentence[:80]!r}")
+            text = text[:s.start] + text[s.end:]
+            continue
         if c.status != "unsupported":
             continue
         problems.append(f"{'removed' if mode == 'remove' else 'marked'} unsupported sentence "
@@ -570,7 +600,7 @@ def _ship(draft: Draft, cited: Cited, checks: list[SentenceCheck], problems: lis
     citations = []
     for cit in cited.citations:
         st = by_sentence.get(cit.sentence, "unchecked")
-        if mode == "remove" and st == "unsupported":
+        if (mode == "remove" and st == "unsupported") or st == "heading":
             continue
         w = draft.weights[cit.marker - 1] if len(draft.weights) >= cit.marker else None
         citations.append(dataclasses.replace(cit, support=st if st in ("supported", "unsupported") else "unchecked",
