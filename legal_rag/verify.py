@@ -49,8 +49,7 @@ caused ... imprisonment for life", 109(1)) counts only for a sentence that share
 **What the checks cannot see** (lexical, not legal reading; the strict xfails of ``tests/test_scope_review.py``): a
 condition printed after its punishment ("... or with imprisonment which may extend to ten years, if the act is done
 with the knowledge ...", BNS 105), paraphrase ("house-breaking at night" against 331's "after sunset and before
-sunrise"), a punishing sub-section that names its offence by cross-reference only (BNS 75(2): "the offence specified
-in clause (i) ... of sub-section (1)"), an aggravated form named inside the definition it aggravates (329(4)'s
+sunrise"), an aggravated form named inside the definition it aggravates (329(4)'s
 house-trespass inside 329(2)), a stemmer that reads "delivery" and "deliver" as two words, a sentence that repeats
 a definition's words and names one aggravated form (316(3)'s carrier: it must then carry the definition's
 punishment, 316(2)'s five years, too, so the true seven years is removed), and clause lists the layout misreads

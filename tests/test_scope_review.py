@@ -215,6 +215,15 @@ FALSE = [
         "first time, he shall be punished with imprisonment which may extend to three years, or with fine, or with "
         "both", [("BNS", "303", "(2) Whoever commits theft")], "303(2)'s proviso: community service",
         id="BNS303-proviso-3y"),
+    pytest.param(
+        "If the act involves making sexually coloured remarks, the punishment is rigorous imprisonment for a term "
+        "which may extend to three years, or with fine, or with both",
+        [("BNS", "75", ALL)], "75(3) punishes 75(1)(iv), remarks: one year; three is 75(2)'s for clauses (i)-(iii) "
+        "(the live Qwen run's D19 sentence, session 10)", id="BNS75-remarks-3y"),
+    pytest.param(
+        "Sexual harassment is punished with imprisonment which may extend to three years",
+        [("BNS", "75", ALL)], "no clause named: 75(2) three years for (i)-(iii), 75(3) one year for (iv)",
+        id="BNS75-no-clause-3y"),
 ]
 
 
@@ -282,15 +291,23 @@ TRUE = [
     pytest.param(
         "Sexual harassment by physical contact and advances involving unwelcome and explicit sexual overtures is "
         "punishable with rigorous imprisonment up to three years, or fine, or both",
-        [("BNS", "75", ALL)], "75(2) punishes 75(1)(i)-(iii) by cross-reference",
-        marks=_defect("75(2) names its offence only by cross-reference (documented in verify.py)"),
+        [("BNS", "75", ALL)], "75(2) punishes 75(1)(i)-(iii) by cross-reference (scope.cross_punishers)",
         id="BNS75-2-harassment-3y"),
     pytest.param(
         "A man who makes sexually coloured remarks shall be punished with imprisonment which may extend to one year, "
         "or with fine, or with both",
-        [("BNS", "75", ALL)], "75(3) punishes 75(1)(iv) by cross-reference",
-        marks=_defect("75(3) names its offence only by cross-reference (documented in verify.py)"),
+        [("BNS", "75", ALL)], "75(3) punishes 75(1)(iv) by cross-reference (scope.cross_punishers)",
         id="BNS75-3-remarks-1y"),
+    pytest.param(
+        "If the act involves showing pornography against the will of a woman, the punishment is rigorous imprisonment "
+        "for a term which may extend to three years, or with fine, or with both",
+        [("BNS", "75", ALL)], "75(2) punishes 75(1)(iii); the live Qwen run's D19 sentence (session 10)",
+        id="BNS75-2-pornography-3y"),
+    pytest.param(
+        "Showing pornography against the will of a woman is punished under section 354A of the IPC with rigorous "
+        "imprisonment which may extend to three years, or with fine, or with both",
+        [("IPC", "354A", ALL)], "IPC 354A(2) punishes 354A(1)(iii) by cross-reference",
+        id="IPC354A-2-pornography-3y"),
     pytest.param(
         "House-breaking by night is punishable with imprisonment up to three years and fine",
         [("BNS", "331", ALL)], "331(2): after sunset and before sunrise, three years and fine",

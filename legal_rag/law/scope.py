@@ -37,7 +37,9 @@ provision part that prints none defines an offence that another sub-section puni
 is then that of every provision part of the section that prints a punishment and names nothing the
 defining part does not (its content words, less "whoever", "commits", "offence" and the conviction words, all occur
 in the defining part or the section's heading). An Explanation's or Illustration's punishment is that of its
-sub-section's provision; an Exception's or proviso's is only what it prints itself.
+sub-section's provision; an Exception's or proviso's is only what it prints itself. A sub-section that names the
+clauses it punishes by number ("the offence specified in clause (iv) of sub-section (1)", BNS 75(3)) punishes the
+clause of the defining part the sentence describes (:func:`cross_punishers`; its words against each clause's).
 """
 
 from __future__ import annotations
@@ -223,9 +225,67 @@ def punishing(part: Part, section: Sequence[Part], title: str = "") -> tuple[Par
             return (part,)
         owners = [p for p in section if p.kind == "provision" and p.sub == part.sub]
         return tuple(dict.fromkeys(q for p in owners for q in punishing(p, section, title)))
+    cross = cross_punishers(part, section)
+    if cross:  # BNS 75(2)/(3) punish 75(1)'s clauses by number: those sub-sections, whichever clause is meant
+        return tuple(dict.fromkeys(q for qs in cross.values() for q in qs))
     known = part.words | _terms(title)
     return tuple(p for p in section if p.kind == "provision" and p.terms and p is not part
                  and p.words - _PUNISHING_WORDS <= known)
+
+
+#: a punishing sub-section that names its offence by clause number: "Any man who commits the offence specified in
+#: clause (i) or clause (ii) or clause (iii) of sub-section (1) shall be punished ..." (BNS 75(2), IPC 354A(2))
+CROSS_REF = re.compile(r"offence\s+specified\s+in\s+((?:clause\s*\(\s*[0-9a-z]+\s*\)[\s,]*(?:or|and)?\s*)+)"
+                       r"of\s+sub-section\s*\(\s*(\d+[A-Z]?)\s*\)", re.I)
+#: a clause marker at a line's start or after the list's dash: "(iv) making sexually coloured remarks"
+_CLAUSE_MARK = re.compile(r"(?:^|\n|—|:-)\s*\(([ivx]+|[a-z])\)\s", re.M)
+#: where a clause's own words end: its "; or" / "," before the next line (the list's shared ending follows the last)
+_CLAUSE_END = re.compile(r"[;,]\s*(?:or|and)?\s*\n")
+
+
+def cross_punishers(part: Part, section: Sequence[Part]) -> dict[str, tuple[Part, ...]]:
+    """Clause label -> the provision parts of ``section`` that punish that clause of ``part``'s sub-section by naming
+    it (:data:`CROSS_REF`), for a defining provision part that prints no punishment; ``{}`` otherwise. BNS 75: ``{"i":
+    (75(2),), "ii": (75(2),), "iii": (75(2),), "iv": (75(3),)}`` for 75(1). In the six Acts only BNS 75 and IPC 354A
+    punish so (the other "specified in clause" phrases are procedure: BNSS 84, 215, 392)."""
+    if part.kind != "provision" or part.terms or not part.sub:
+        return {}
+    out: dict[str, list[Part]] = {}
+    for q in section:
+        if q.kind != "provision" or not q.terms or q is part:
+            continue
+        for m in CROSS_REF.finditer(q.text):
+            if m.group(2) == part.sub:
+                for c in re.findall(r"\(\s*([0-9a-z]+)\s*\)", m.group(1), re.I):
+                    out.setdefault(c.lower(), []).append(q)
+    return {c: tuple(dict.fromkeys(qs)) for c, qs in out.items()}
+
+
+def _clause_words(text: str) -> dict[str, frozenset[str]]:
+    """Each clause's own offence words in a part's text (up to its "; or" line end), by clause label."""
+    marks = list(_CLAUSE_MARK.finditer(text))
+    out = {}
+    for i, m in enumerate(marks):
+        body = text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
+        end = _CLAUSE_END.search(body)
+        out[m.group(1)] = frozenset(_sequence(body[:end.start()] if end else body))
+    return out
+
+
+def _cross_for_claim(part: Part, section: Sequence[Part], claim: str) -> list[Part] | None:
+    """The parts punishing the clause of ``part`` that ``claim`` describes (most of its words; :func:`cross_punishers`),
+    or ``None`` when ``part``'s clauses are not punished by number. When the claim describes no one clause best, the
+    parts punishing every clause (and :func:`printed_for` then keeps only the terms they all print)."""
+    cross = cross_punishers(part, section)
+    if not cross:
+        return None
+    words = _terms(claim)
+    scored = {c: len(words & w) for c, w in _clause_words(part.text).items() if c in cross}
+    top = max(scored.values(), default=0)
+    best = [c for c, n in scored.items() if n == top] if top else []
+    if len(best) == 1:
+        return list(cross[best[0]])
+    return [q for qs in cross.values() for q in qs]
 
 
 #: words of any condition's subject, never what tells one condition from another
@@ -266,10 +326,16 @@ def printed_for(part: Part, section: Sequence[Part], title: str = "", claim: str
     if claim is None:
         return frozenset().union(*(p.terms for p in pieces))
     words = _terms(claim)
-    out: set[str] = set()
-    for p in pieces:
+
+    def own(p: Part) -> set[str]:
         behind = conditional(p)
         hidden = set().union(*(t for t, _ in behind)) if behind else set()
-        out |= p.terms - hidden
-        out |= {t for terms, cond in behind if cond & words for t in terms}
+        return set(p.terms - hidden) | {t for terms, cond in behind if cond & words for t in terms}
+
+    cross = _cross_for_claim(part, section, claim)
+    if cross is not None:  # the clause's punisher; several (no one clause described): what they all print
+        return frozenset(set.intersection(*(own(p) for p in dict.fromkeys(cross))))
+    out: set[str] = set()
+    for p in pieces:
+        out |= own(p)
     return frozenset(out)

@@ -176,3 +176,34 @@ def test_real_sections_cited_whole(real_index, act, section, claim, ok):
     assert (check.status == "supported") is ok, check.reasons
     if not ok:
         assert any("punishment not printed for the part it describes" in r for r in check.reasons), check.reasons
+
+
+# BNS 75 as printed: (2) and (3) punish (1)'s clauses by number ("the offence specified in clause (iv) of sub-section
+# (1)"), naming none of their words
+BNS_75 = ("75. (1) A man committing any of the following acts:—\n(i) physical contact and advances involving unwelcome "
+          "and explicit sexual overtures; or\n(ii) a demand or request for sexual favours; or\n(iii) showing "
+          "pornography against the will of a woman; or\n(iv) making sexually coloured remarks,\nshall be guilty of "
+          "the offence of sexual harassment.\n(2) Any man who commits the offence specified in clause (i) or clause "
+          "(ii) or clause (iii)\nof sub-section (1) shall be punished with rigorous imprisonment for a term which may "
+          "extend to three years, or with fine, or with both.\n(3) Any man who commits the offence specified in "
+          "clause (iv) of sub-section (1) shall\nbe punished with imprisonment of either description for a term "
+          "which may extend to one year, or with fine, or with both.")
+
+
+def test_a_clause_punished_by_number_takes_that_sub_section_s_term():
+    from legal_rag.law.scope import cross_punishers
+
+    ps = parts([statute("BNS", "75", "Sexual harassment.", BNS_75)])
+    defining = next(p for p in ps if p.label == ("1",))
+    assert {c: [q.label for q in qs] for c, qs in cross_punishers(defining, ps).items()} == {
+        "i": [("2",)], "ii": [("2",)], "iii": [("2",)], "iv": [("3",)]}
+    pornography = "Showing pornography against the will of a woman is punished with three years, or fine, or both"
+    remarks = "Making sexually coloured remarks is punished with imprisonment up to one year, or fine, or both"
+    assert printed_for(defining, ps, "Sexual harassment.", pornography) == {"3 year", "fine"}
+    assert printed_for(defining, ps, "Sexual harassment.", remarks) == {"1 year", "fine"}
+    # no clause described: only what both punishing sub-sections print
+    assert printed_for(defining, ps, "Sexual harassment.", "Sexual harassment is punished with three years") == {"fine"}
+    for claim, ok in ((pornography, True), (remarks.replace("one year", "three years"), False)):
+        v = verify(Draft("q", f"{claim} [1].", passages=tuple(hits(statute("BNS", "75", "Sexual harassment.",
+                                                                            BNS_75)))), equivalents=lambda r: set())
+        assert (v.checks[0].status == "supported") is ok, claim
