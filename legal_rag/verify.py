@@ -80,7 +80,7 @@ from .text import MARKER, content_terms, normalise, numbers_in, punishment_terms
 from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
 from .law.refs import find_refs_within, quote_regions
-from .law.scope import about, parts, printed_for, punishing
+from .law.scope import GENERIC_WORDS, about, parts, printed_for, punishing
 from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Chunk, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
@@ -221,6 +221,7 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
         reasons.append("number not in the cited text: " + ", ".join(map(str, sorted(nums))))
     elif not missing:
         reasons += _scope_reasons(claim, bare, cited, equivalents, sections)
+    reasons += _reversed_verdicts(claim, [t for h, t in zip(cited, texts) if h.chunk.kind == "statute"])
     words = content_terms(bare) + [t for q in good_quotes for t in content_terms(q)]
     if words:
         vocab = set().union(*(content_terms(t) for t in texts))
@@ -228,6 +229,52 @@ def check_claim(claim: str, cited: Sequence[Hit], equivalents: Equivalents,
         if share < min_overlap:
             reasons.append(f"only {share:.0%} of its words occur in the cited text")
     return tuple(reasons)
+
+
+#: a negative verdict as the Acts print it in Illustrations: "but it is not robbery, unless ...", "A has not
+#: committed criminal breach of trust", "A is not guilty of theft"
+_NOT_VERDICT = re.compile(r"\b(?:is|was|has|have)\s+not\s+(?:committed\s+|been\s+guilty\s+of\s+|guilty\s+of\s+)?"
+                          r"(?:the\s+offence\s+of\s+|an?\s+)?([a-z][a-z\s-]{2,40}?)\s*(?=[,.;:]|\bunless\b|\bbut\b|"
+                          r"\bif\b|\bas\b|$)", re.I)
+#: a positive verdict ("... has committed theft", "This is extortion")
+_VERDICT = re.compile(r"\b(?:is|was|has|have)\s+(?:committed\s+|been\s+guilty\s+of\s+|guilty\s+of\s+)"
+                      r"(?:the\s+offence\s+of\s+|an?\s+)?([a-z][a-z\s-]{2,40}?)\s*(?=[,.;:]|\bunless\b|\bbut\b|$)",
+                      re.I)
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|cannot)\b|n't\b", re.I)
+#: where one Illustration (or sub-section) of a statute passage begins: "(d) A obtains property ..."
+_ITEM = re.compile(r"\n\s*\((?:[a-z]|\d+)\)\s")
+
+
+def _reversed_verdicts(claim: str, texts: Sequence[str]) -> list[str]:
+    """Check 6 (statute passages): a sentence without a negation that states, as an offence, what the passage it
+    rests on says is **not** that offence. The passage's items (Illustrations "(a)", "(b)", sub-sections) that name
+    the offence in a verdict are compared with the sentence; when the item sharing most of its words says "not"
+    (BNS 309 Illustration (d): "This is extortion, and punishable as such; but it is not robbery, unless Z is put in
+    fear of the instant death of his child") the sentence fails. A live 1.5B answer read that Illustration as "a
+    person commits robbery if they ... send ten thousand rupees" and a word-overlap check verified it."""
+    if _NEGATION.search(claim):
+        return []
+    mine = set(content_terms(claim))
+    if not mine:
+        return []
+    out = []
+    for text in texts:
+        starts = [0, *(m.start() for m in _ITEM.finditer(text)), len(text)]
+        items = [text[a:b] for a, b in zip(starts, starts[1:]) if text[a:b].strip()]
+        verdicts = []  # (share of the sentence's words in the item, negative?, offence words, item)
+        for item in items:
+            terms = set(content_terms(item))
+            share = len(mine & terms) / len(mine)
+            for rx, neg in ((_NOT_VERDICT, True), (_VERDICT, False)):
+                for m in rx.finditer(item):
+                    offence = set(content_terms(m.group(1))) - GENERIC_WORDS
+                    if offence and offence <= mine:
+                        verdicts.append((share, neg, m.group(1).strip(), item))
+        if verdicts:
+            share, neg, offence, item = max(verdicts, key=lambda v: (v[0], not v[1]))  # a tie: not reversed
+            if neg and share >= 0.5:
+                out.append(f"the cited passage says this is not {' '.join(offence.split())}: \u201c{' '.join(item.split())[:90]}\u201d")
+    return out
 
 
 def _other_act_punishment(claim: str, refs: Sequence[FoundRef], cited: Sequence[Hit]) -> list[str]:
