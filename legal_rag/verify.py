@@ -413,8 +413,10 @@ _BLOCK_WORDS = frozenset({"explanation", "explanations", "illustration", "illust
 
 def is_heading(claim: str, cited: Sequence[Hit]) -> bool:
     """Whether ``claim`` (markers aside) is no statement but a heading copied from its cited passages: a block label
-    of a statute passage ("Explanation."), or a cited passage's title or case name ("Dr. Sohail Malik v. Union of India & Anr.",
-    "Sexual harassment."), compared word for word. The 1.5B model wrote such lines as sentences and cited them;
+    of a statute passage ("Explanation."), or a cited judgment's or document's title or case name ("Dr. Sohail Malik
+    v. Union of India & Anr."), compared word for word. A statute section's title is not: it may state a rule (BSA
+    53 "Facts admitted need not be proved", BNSS 58 "Person arrested not to be detained more than twenty-four
+    hours") and is checked as a statement. The 1.5B model wrote such lines as sentences and cited them;
     an overlap check would count "Explanation. [2]" as a verified statement."""
     words = " ".join(re.findall(r"[a-z0-9]+", normalise(MARKER.sub(" ", claim))))
     if not words:
@@ -422,6 +424,8 @@ def is_heading(claim: str, cited: Sequence[Hit]) -> bool:
     if words in _BLOCK_WORDS and any(h.chunk.kind == "statute" for h in cited):
         return True
     for h in cited:
+        if h.chunk.kind == "statute":  # a section's title may state a rule ("Facts admitted need not be proved")
+            continue
         for t in (h.chunk.title, h.chunk.case):
             if t and words == " ".join(re.findall(r"[a-z0-9]+", normalise(t))):
                 return True
@@ -465,7 +469,9 @@ def verbatim_move(claim: str, markers: Sequence[int], passages: Sequence[Hit], e
     """The marker of the one given statute passage of *another section of the same Act* that prints a sentence
     citing one statute passage (``markers``) word for word: the sentence names no section, has at least
     :data:`VERBATIM_MIN_WORDS` words, one run of which, in order, covers :data:`VERBATIM_SHARE` of them in that
-    passage, and it passes every check there. ``()`` otherwise, or when two passages qualify. Why: a small model
+    passage **and every content word** (only words such as "if", "the" may lie outside the run: a review moved
+    "Whoever cheats shall be punished ... seven years" to BNS 305, which prints the same punishment clause for
+    theft in a dwelling, and an Exception with its "not" dropped to BNS 101), and it passes every check there. ``()`` otherwise, or when two passages qualify. Why: a small model
     numbers its sentences [1], [2] ... in order: it quoted BNS 103(2) ("When a group of five or more persons
     acting in concert commits murder ...") word for word and cited [2], BNS 104. A paraphrase never moves across
     sections ("Cheating is punished with death" shares three words in a row with the murder section)."""
@@ -481,8 +487,10 @@ def verbatim_move(claim: str, markers: Sequence[int], passages: Sequence[Hit], e
         if r is None or r.act != ref.act or r.section == ref.section:
             continue
         text = _words(_support_text(h))
-        run = SequenceMatcher(None, words, text, autojunk=False).find_longest_match(0, len(words), 0, len(text)).size
-        if run >= VERBATIM_SHARE * len(words) and not check_claim(claim, [h], equivalents, min_overlap, sections):
+        m = SequenceMatcher(None, words, text, autojunk=False).find_longest_match(0, len(words), 0, len(text))
+        outside = " ".join(words[:m.a] + words[m.a + m.size:])
+        if m.size >= VERBATIM_SHARE * len(words) and not content_terms(outside) \
+                and not check_claim(claim, [h], equivalents, min_overlap, sections):
             found.append(n)
     return (found[0],) if len(found) == 1 else ()
 

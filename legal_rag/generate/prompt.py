@@ -213,20 +213,33 @@ def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
     prompt without passages exceeds the budget, every passage is dropped and ``tokens`` exceeds ``budget``
     (the caller abstains and reports it).
     """
-    shown = shown_texts([h.chunk for h in hits], question if compact else None, focus=head_refs(head))
-    repeats = tuple(h for h, t in zip(hits, shown) if not t)
-    if numbers is not None:
-        numbers = [n for n, t in zip(numbers, shown) if t]
-    hits = [h for h, t in zip(hits, shown) if t]
-    kept = list(hits)
-    nums = list(numbers) if numbers is not None else list(range(1, len(kept) + 1))
+    given = list(hits)
+    given_nums = list(numbers) if numbers is not None else None
+
+    def visible(candidates: list[Hit]) -> tuple[list[Hit], list[Hit]]:
+        # repeats are judged among the passages still given: one whose text another shows, not one shown nowhere
+        shown = shown_texts([h.chunk for h in candidates], question if compact else None, focus=head_refs(head))
+        return [h for h, t in zip(candidates, shown) if t], [h for h, t in zip(candidates, shown) if not t]
+
+    def numbered(kept: list[Hit]) -> list[int]:
+        if given_nums is None:
+            return list(range(1, len(kept) + 1))
+        ids = [id(h) for h in kept]
+        return [n for h, n in zip(given, given_nums) if id(h) in ids]
+
+    candidates = list(given)
+    kept, rep = visible(candidates)
+    nums = numbered(kept)
     messages = assemble(question, kept, prompts_dir, nums, compact=compact, head=head)
     if count_tokens is None or budget is None:
-        return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none", repeats)
+        return PromptBuild(messages, tuple(kept), tuple(nums), (), 0, budget, "none", tuple(rep))
     tokens = count_tokens(messages)
     while tokens > budget and kept:
-        kept.pop()
-        nums.pop()
+        cut = next(i for i, h in enumerate(candidates) if h is kept[-1])
+        candidates = candidates[:cut]  # the last passage shown goes, and any repeat after it
+        kept, rep = visible(candidates)
+        nums = numbered(kept)
         messages = assemble(question, kept, prompts_dir, nums, compact=compact, head=head)
         tokens = count_tokens(messages)
-    return PromptBuild(messages, tuple(kept), tuple(nums), tuple(hits[len(kept):]), tokens, budget, counter, repeats)
+    dropped = tuple(h for h in given[len(candidates):] if all(h is not r for r in rep))
+    return PromptBuild(messages, tuple(kept), tuple(nums), dropped, tokens, budget, counter, tuple(rep))

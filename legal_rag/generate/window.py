@@ -36,7 +36,7 @@ import re
 from collections.abc import Sequence
 
 from ..law import find_refs
-from ..law.pinpoint import BLOCK, chunk_layout, layout
+from ..law.pinpoint import BLOCK, chunk_layout
 from ..text import content_terms, split_sentences
 from ..types import Chunk, StatuteRef
 
@@ -146,12 +146,22 @@ def _lead_end(chunk: Chunk) -> int:
     return end if chunk.text[:end].strip() else 0
 
 
+def _prints_lead(other: Chunk, chunk: Chunk, end: int) -> bool:
+    """Whether ``other`` prints ``chunk``'s first ``end`` characters at the same place in their section (by the
+    chunks' ``span`` in the section text: the chunker's overlap), not merely the same words elsewhere (a review: the
+    end of BNSS 419(2)(b) is printed word for word in 419(1)(b); a lead "and" occurs in any passage)."""
+    return (other.ref is not None and chunk.ref is not None and other.id != chunk.id
+            and (other.ref.act, other.ref.section) == (chunk.ref.act, chunk.ref.section)
+            and other.span != (0, 0) and other.span[0] <= chunk.span[0]
+            and other.span[1] >= chunk.span[0] + len(chunk.text[:end].rstrip()))
+
+
 def shown_texts(chunks: Sequence[Chunk], question: str | None, *, max_subs: int = 2, max_sentences: int = 3,
                 focus: Sequence[StatuteRef] = ()) -> list[str]:
     """The text shown to the model for each of ``chunks`` (given together, in order): its windows
     (:func:`passage_window`; the whole text when ``question`` is ``None``), less the leading text it repeats from
-    the chunk before it (:func:`_lead_end`) when another of ``chunks`` of the same Act and section shows that text
-    whole; ``""`` when nothing else is left (the caller leaves the passage out). Same length as ``chunks``."""
+    the chunk before it (:func:`_lead_end`) when another of ``chunks`` prints that text at the same place in the
+    section (:func:`_prints_lead`) and shows it whole; ``""`` when nothing else is left (the caller leaves the passage out). Same length as ``chunks``."""
     full = [c.text if question is None else passage_window(c, question, max_subs=max_subs,
                                                            max_sentences=max_sentences, focus=focus)
             for c in chunks]
@@ -161,8 +171,7 @@ def shown_texts(chunks: Sequence[Chunk], question: str | None, *, max_subs: int 
         text = full[i]
         if end and text.startswith(c.text[:end].rstrip()):
             lead = _flat(c.text[:end])
-            if any(j != i and o.ref is not None and c.ref is not None and (o.ref.act, o.ref.section) ==
-                   (c.ref.act, c.ref.section) and lead in _flat(full[j]) for j, o in enumerate(chunks)):
+            if any(j != i and _prints_lead(o, c, end) and lead in _flat(full[j]) for j, o in enumerate(chunks)):
                 text = text[len(c.text[:end].rstrip()):]
                 text = text[len(WINDOW_GAP):] if text.startswith(WINDOW_GAP) else text
                 text = text.strip()
@@ -171,14 +180,26 @@ def shown_texts(chunks: Sequence[Chunk], question: str | None, *, max_subs: int 
 
 
 def shown_sub(chunk: Chunk, text: str) -> str | None:
-    """The one sub-section a statute passage shows, when ``text`` (what it shows, :func:`shown_texts`) prints exactly
-    one sub-section marker and nothing of another sub-section (a section's number and title before it aside):
-    ``"5"`` for BNS 316's "(5) Whoever, being in any manner entrusted ..."; ``None`` otherwise."""
+    """The one sub-section a statute passage shows, when every piece of ``text`` (what it shows, :func:`shown_texts`;
+    windows joined by :data:`WINDOW_GAP`) lies in one sub-section of ``chunk`` as the chunk's layout reads it (its
+    meta ``open`` included, so a proviso or clause of the sub-section a chunk opens in is that sub-section's, not the
+    next one's): ``"5"`` for BNS 316's "(5) Whoever, being in any manner entrusted ..."; ``None`` otherwise (two
+    sub-sections, a section without sub-sections, a piece not found verbatim)."""
     if chunk.kind != "statute" or chunk.ref is None or chunk.ref.sub:
         return None
-    lay = layout(text, chunk_layout(chunk).open if chunk.text.startswith(text[:80]) else "")
-    labels = {label for label, a, b in lay.units() if text[a:b].replace(WINDOW_GAP.strip(), "").strip()}
-    labels.discard("")
-    if len(lay.subs) != 1 or labels != {lay.subs[0].sub}:
-        return None
-    return lay.subs[0].sub
+    lay = chunk_layout(chunk)
+    labels: set[str] = set()
+    at = 0
+    for piece in (p.strip() for p in text.split(WINDOW_GAP.strip())):
+        if not piece:
+            continue
+        a = chunk.text.find(piece, at)
+        if a < 0:
+            return None
+        b, at = a + len(piece), a + len(piece)
+        inside = {d.sub for d in lay.subs if a <= d.start < b}
+        first = lay.sub_at(a)
+        if first or not (chunk.part == 0 and a == 0) or not inside:  # the section's number and title: no sub-section
+            labels.add(first)
+        labels |= inside
+    return labels.pop() if len(labels) == 1 and "" not in labels else None

@@ -70,15 +70,17 @@ SUB2_109 = ("\n(2) When any person offending under sub-section (1) is under sent
             "if hurt is caused, be punished with death or with imprisonment for life.")
 
 
-def part(c, k, open_=""):
+def part(c, k, open_="", start=0):
+    """``c`` as part ``k`` of its section, beginning at ``start`` of the section text (its ``span``)."""
     return dataclasses.replace(c, id=f"{c.ref.act}-{c.ref.section}-{k}-test", part=k,
-                               meta=(("open", open_),) if open_ else ())
+                               meta=(("open", open_),) if open_ else (), span=(start, start + len(c.text)))
 
 
 def test_chunk_overlap_is_shown_once_and_a_passage_with_nothing_else_is_left_out():
-    first = statute("BNS", "109", "Attempt to murder.", OPEN_109)
-    tail_only = part(statute("BNS", "109", "Attempt to murder.", TAIL_109), 1, "1")
-    tail_and_2 = part(statute("BNS", "109", "Attempt to murder.", TAIL_109 + SUB2_109), 1, "1")
+    first = part(statute("BNS", "109", "Attempt to murder.", OPEN_109), 0)
+    at = OPEN_109.index(TAIL_109)  # the chunker's overlap: the second chunk begins inside (1)
+    tail_only = part(statute("BNS", "109", "Attempt to murder.", TAIL_109), 1, "1", at)
+    tail_and_2 = part(statute("BNS", "109", "Attempt to murder.", TAIL_109 + SUB2_109), 1, "1", at)
     q = "attempt to commit murder"
     assert shown_texts([tail_only, first], q) == ["", OPEN_109]
     shown = shown_texts([tail_and_2, first], q)
@@ -86,6 +88,9 @@ def test_chunk_overlap_is_shown_once_and_a_passage_with_nothing_else_is_left_out
     # alone, or beside another section's passage, nothing is left out: the model sees the tail nowhere else
     other = statute("BNS", "110", "Attempt to commit culpable homicide.", TAIL_109)
     assert shown_texts([tail_only], q) == [TAIL_109] and shown_texts([tail_only, other], q)[0] == TAIL_109
+    # the same words printed elsewhere in the section (not where the chunk begins) are no repeat
+    elsewhere = part(statute("BNS", "109", "Attempt to murder.", "(3) " + TAIL_109), 2, "", at + 2000)
+    assert shown_texts([tail_only, elsewhere], q)[0] == TAIL_109
     # the prompt numbers only what it shows, and says what it left out
     from legal_rag.types import Hit
     build = build_prompt(q, [Hit(tail_only, 1.0, "rrf", 1), Hit(first, 0.9, "rrf", 2)], load_settings().prompts_dir)
@@ -102,6 +107,11 @@ def test_a_passage_showing_one_sub_section_is_labelled_with_it():
     tail = part(statute("BNS", "109", "Attempt to murder.", TAIL_109 + SUB2_109), 1, "1")
     assert shown_sub(tail, tail.text) is None  # the tail of (1) and (2): not one sub-section
     assert shown_sub(tail, SUB2_109.strip()) == "2"
+    assert shown_sub(tail, TAIL_109) == "1"  # the chunk opens inside (1): its tail is (1)'s, not unlabelled
+    # a proviso of the sub-section the chunk opens in, then the next sub-section: not one sub-section
+    proviso = part(statute("BNS", "109", "Attempt to murder.", "Provided that the offender is a public servant.\n"
+                           + SUB2_109.strip()), 1, "1,-")
+    assert shown_sub(proviso, proviso.text) is None
     assert shown_sub(statute("IPC", "420", "Cheating.", IPC_420), IPC_420) is None  # no sub-sections printed
 
 
