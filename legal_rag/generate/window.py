@@ -199,7 +199,7 @@ def shown_sub(chunk: Chunk, text: str) -> str | None:
         b, at = a + len(piece), a + len(piece)
         inside = {d.sub for d in lay.subs if a <= d.start < b}
         first = lay.sub_at(a)
-        if first or not (chunk.part == 0 and a == 0) or not inside:  # the section's number and title: no sub-section
+        if first or not (chunk.part == 0 and a == 0):  # "115." (the section's number and title) is no sub-section's
             labels.add(first)
         labels |= inside
     return labels.pop() if len(labels) == 1 and "" not in labels else None

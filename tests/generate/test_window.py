@@ -113,6 +113,12 @@ def test_a_passage_showing_one_sub_section_is_labelled_with_it():
                            + SUB2_109.strip()), 1, "1,-")
     assert shown_sub(proviso, proviso.text) is None
     assert shown_sub(statute("IPC", "420", "Cheating.", IPC_420), IPC_420) is None  # no sub-sections printed
+    # the section's number, a gap, then one sub-section: that sub-section ("115.\n[…]\n(2) Whoever ...", dev D13)
+    text_115 = "115. (1) Whoever does any act with the intention of thereby causing hurt is said to cause hurt.\n(2) " \
+               "Whoever voluntarily causes hurt shall be punished with imprisonment which may extend to one year."
+    c115 = statute("BNS", "115", "Voluntarily causing hurt.", text_115)
+    assert shown_sub(c115, "115." + WINDOW_GAP + text_115[text_115.index("(2)"):]) == "2"
+    assert shown_sub(statute("BNS", "103", "Murder.", BNS_103), BNS_103) is None  # (1) and (2)
 
 
 def test_a_weak_further_sub_section_is_not_shown_even_in_a_short_passage():
