@@ -22,7 +22,9 @@ instructions are not evidence, field case BL-41):
 3. every quoted span occurs verbatim in one cited passage (normalised spacing and quotes; ``...`` splits a
    quote into fragments that must occur in order);
 4. every other number it states occurs in the cited text;
-5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler).
+5. at least ``min_overlap`` of its content words occur in the cited text (a guard against fluent filler);
+6. a sentence without a negation does not state as an offence what a cited statute passage says is *not* that
+   offence (:func:`_reversed_verdicts`: BNS 309 Illustration (d), "... but it is not robbery").
 
 **Re-attribution** (``reattribute=True``, setting ``reattribute_citations``): a sentence citing one statute chunk
 that does not support it is kept, with its marker moved, when it passes every check above unchanged against other
