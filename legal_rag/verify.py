@@ -419,7 +419,8 @@ def is_heading(claim: str, cited: Sequence[Hit]) -> bool:
     v. Union of India & Anr."), compared word for word. A statute section's title is not: it may state a rule (BSA
     53 "Facts admitted need not be proved", BNSS 58 "Person arrested not to be detained more than twenty-four
     hours") and is checked as a statement. The 1.5B model wrote such lines as sentences and cited them;
-    an overlap check would count "Explanation. [2]" as a verified statement."""
+    an overlap check would count "Explanation. [2]" as a verified statement. Applied to a model's draft only: the
+    extractive answer heads each quoted passage with its label on purpose ("Commentary on the new codes [2]")."""
     words = " ".join(re.findall(r"[a-z0-9]+", normalise(MARKER.sub(" ", claim))))
     if not words:
         return False
@@ -616,7 +617,8 @@ def _checked(draft: Draft, cited: Cited, equivalents: Equivalents, min_overlap: 
             checks.append(SentenceCheck(claim, s.markers, "empty"))
         elif draft.abstained or _is_abstention(claim):  # an abstained draft is our own message, every sentence
             checks.append(SentenceCheck(claim, s.markers, "abstention"))
-        elif s.markers and is_heading(claim, [draft.passages[n - 1] for n in s.markers]):
+        elif s.markers and "extractive" not in draft.generator and \
+                is_heading(claim, [draft.passages[n - 1] for n in s.markers]):  # the extractive answer's own title lines
             checks.append(SentenceCheck(claim, s.markers, "heading"))
         elif not s.markers:
             why = "cites only passages not given" if s.bad_markers else "no [n] citation"

@@ -63,3 +63,14 @@ def test_real_bns_61_explanation_label(real_index):
     ps = tuple(hits(*with_expl))
     v = verify(Draft("q", f"Explanation. [1] {STATEMENT} [1].", passages=ps), equivalents=none)
     assert [c.status for c in v.checks] == ["heading", "supported"] and v.text == f"{STATEMENT} [1]."
+
+
+def test_the_extractive_answer_keeps_its_title_lines():
+    """The extractive answer heads each quoted passage with its label on purpose (a judgment's or document's title
+    line, cited); only a model's draft has headings dropped (tests/generate/test_injection.py drives the composer)."""
+    ps = tuple(passages())
+    text = f"Dr.Sohail Malik v.Union of India & Anr. [2]\n{STATEMENT} [1]."
+    kept = verify(Draft("q", text, passages=ps, generator="extractive"), equivalents=none)
+    assert kept.text.startswith("Dr.Sohail Malik") and "heading" not in [c.status for c in kept.checks]
+    dropped = verify(Draft("q", text, passages=ps, generator="llama_cpp"), equivalents=none)
+    assert not dropped.text.startswith("Dr.Sohail Malik") and [c.status for c in dropped.checks][0] == "heading"
