@@ -267,9 +267,15 @@ def _reversed_verdicts(claim: str, texts: Sequence[str]) -> list[str]:
         for item in items:
             terms = set(content_terms(item))
             share = len(mine & terms) / len(mine)
+            flat = " ".join(item.lower().split())
             for rx, neg in ((_NOT_VERDICT, True), (_VERDICT, False)):
                 for m in rx.finditer(item):
                     offence = set(content_terms(m.group(1))) - GENERIC_WORDS
+                    phrase = " ".join(m.group(1).lower().split())
+                    if neg and flat.count(phrase) > sum(" ".join(x.group(1).lower().split()) == phrase
+                                                        for x in _NOT_VERDICT.finditer(item)):
+                        continue  # the item also says it positively (BNS 303 Explanation 1: "is not the subject of
+                        # theft; but it becomes capable of being the subject of theft as soon as it is severed")
                     if offence and offence <= mine:
                         verdicts.append((share, neg, m.group(1).strip(), item))
         if verdicts:

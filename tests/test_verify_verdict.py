@@ -66,3 +66,14 @@ def test_real_bns_309_illustration_d_and_316_illustration_d(real_index):
             "disobeys Z's directions and buys shares, A has not committed criminal breach of trust")
     assert any("says this is not criminal breach of trust" in r for r in check_claim(bad, hits(c316), none))
     assert not [r for r in check_claim(good, hits(c316), none) if "says this is not" in r]
+
+
+@pytest.mark.slow
+def test_real_bns_303_explanation_1_says_both_and_is_not_reversed(real_index):
+    """BNS 303 Explanation 1: "... is not the subject of theft; but it becomes capable of being the subject of theft
+    as soon as it is severed from the earth": the item states the offence both ways, so a sentence stating the
+    positive half is not a reversal (CI caught the first version of check 6 removing it)."""
+    c = next(c for c in real_index.by_ref("BNS", "303") if "not the subject of theft" in " ".join(c.text.split()))
+    claim = ("A thing attached to the earth becomes capable of being the subject of theft as soon as it is severed "
+             "from the earth")
+    assert not [r for r in check_claim(claim, hits(c), none) if "says this is not" in r]
