@@ -70,7 +70,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from difflib import SequenceMatcher
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -82,7 +81,7 @@ from .text import MARKER, content_terms, normalise, numbers_in, punishment_terms
 from .errors import ConfigError, CorpusError
 from .law import FoundRef, find_refs, load_concordance
 from .law.refs import find_refs_within, quote_regions
-from .law.scope import GENERIC_WORDS, about, parts, printed_for, punishing
+from .law.scope import GENERIC_WORDS, about, longest_run, parts, printed_for, punishing
 from .types import ACT_TITLES, ACTS, NEW_ACTS, OLD_ACTS, Answer, Chunk, Draft, Hit, StatuteRef, SupersessionFlag
 
 Equivalents = Callable[[StatuteRef], "set[StatuteRef] | frozenset[StatuteRef]"]
@@ -427,7 +426,7 @@ def is_heading(claim: str, cited: Sequence[Hit]) -> bool:
     hours") and is checked as a statement. The 1.5B model wrote such lines as sentences and cited them;
     an overlap check would count "Explanation. [2]" as a verified statement. Applied to a model's draft only: the
     extractive answer heads each quoted passage with its label on purpose ("Commentary on the new codes [2]")."""
-    words = " ".join(re.findall(r"[a-z0-9]+", normalise(MARKER.sub(" ", claim))))
+    words = " ".join(_words(MARKER.sub(" ", claim)))
     if not words:
         return False
     if words in _BLOCK_WORDS and any(h.chunk.kind == "statute" for h in cited):
@@ -436,7 +435,7 @@ def is_heading(claim: str, cited: Sequence[Hit]) -> bool:
         if h.chunk.kind == "statute":  # a section's title may state a rule ("Facts admitted need not be proved")
             continue
         for t in (h.chunk.title, h.chunk.case):
-            if t and words == " ".join(re.findall(r"[a-z0-9]+", normalise(t))):
+            if t and words == " ".join(_words(t)):
                 return True
     return False
 
@@ -496,9 +495,9 @@ def verbatim_move(claim: str, markers: Sequence[int], passages: Sequence[Hit], e
         if r is None or r.act != ref.act or r.section == ref.section:
             continue
         text = _words(_support_text(h))
-        m = SequenceMatcher(None, words, text, autojunk=False).find_longest_match(0, len(words), 0, len(text))
-        outside = " ".join(words[:m.a] + words[m.a + m.size:])
-        if m.size >= VERBATIM_SHARE * len(words) and not content_terms(outside) \
+        at, _, size = longest_run(words, text)
+        outside = " ".join(words[:at] + words[at + size:])
+        if size >= VERBATIM_SHARE * len(words) and not content_terms(outside) \
                 and not check_claim(claim, [h], equivalents, min_overlap, sections):
             found.append(n)
     return (found[0],) if len(found) == 1 else ()

@@ -11,18 +11,19 @@ that bear on the question, not whole, so a 1.5B model on 2 cores prefills hundre
   with a question about common intention, 3(5) six: a 1.5B model shown both wrote "section 4"). The text
   before the first sub-section (the section's number and title) is kept when the chunk starts the section. A
   section without sub-sections is shown whole, and so is a passage of at most ``SHORT_CHARS`` characters, less
-  any sub-section scoring under :data:`FURTHER_SHARE` of the best.
+  any sub-section scoring at most :data:`FURTHER_SHARE` of the best.
 * A **judgment** or other document passage keeps its ``max_sentences`` best sentences by the same overlap, in
   printed order.
 
 * **Chunk overlap is shown once** (:func:`shown_texts`): a chunk that begins inside a sub-section or clause repeats
   the end of the chunk before it (the chunker's overlap). When that leading text, up to its first printed marker,
-  is shown whole in another given passage of the same section, it is left out; a passage with nothing else
+  is printed at the same place in the section by another given chunk (by ``Chunk.span``) and shown whole there,
+  it is left out; a passage with nothing else
   shown is left out of the prompt (the 1.5B model was given BNS 109's second chunk, the tail of (1)'s
   "... if hurt is caused ... imprisonment for life" alone, as passage [1] beside the whole of (1), cited it, and
   dropped the condition).
-* **A passage showing one sub-section is labelled with it** (:func:`shown_sub`): "BNS 316(5)", so the model names the
-  provision as printed (shown "(5) Whoever ..." under the label "BNS 316", it wrote "section 5 of the BNS 316").
+* **A passage showing one sub-section is labelled with it** (:func:`shown_sub`; every piece shown lies in that
+  sub-section as the chunk's layout reads it): "BNS 316(5)", so the model names the provision as printed (shown "(5) Whoever ..." under the label "BNS 316", it wrote "section 5 of the BNS 316").
 
 Windows are verbatim slices of ``chunk.text`` in printed order, joined by ``WINDOW_GAP`` where text was left out,
 so every quote the model takes from them is a quote of the passage: :mod:`legal_rag.verify` still checks each

@@ -168,9 +168,15 @@ def _sequence(text: str) -> list[str]:
     return [w for w in content_terms(text) if w not in PENALTY_WORDS and w not in GENERIC_WORDS]
 
 
+def longest_run(a: Sequence[str], b: Sequence[str]) -> tuple[int, int, int]:
+    """``(start in a, start in b, length)`` of the longest run of consecutive words ``a`` and ``b`` share
+    (:class:`difflib.SequenceMatcher`)."""
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return m.a, m.b, m.size
+
+
 def _longest_run(a: Sequence[str], b: Sequence[str]) -> int:
-    """Length of the longest run of consecutive words ``a`` and ``b`` share (:class:`difflib.SequenceMatcher`)."""
-    return SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b)).size
+    return longest_run(a, b)[2]
 
 
 def _terms(text: str) -> set[str]:
