@@ -199,6 +199,17 @@ class Settings(BaseSettings):
     auth_user: str = Field("", description="UI login user; empty: no login")
     auth_password: SecretStr = Field(SecretStr(""), description="UI login password (needs auth_user)")
     upload_max_mb: float = Field(20.0, gt=0, description="largest PDF a user may upload in the UI, in MiB")
+    upload_max_pages: int = Field(300, gt=0, description="most pages an uploaded PDF may have")
+    upload_lock_wait_s: float = Field(30.0, ge=0, description="how long an upload waits for another write to "
+                                      "the same owner's uploads, in seconds")
+    uploads_shared: bool = Field(False, description="answer every user from the operator's shared library too "
+                                 "(`legal-rag uploads add --shared`); off: each user sees only their own uploads")
+    request_max_bytes: int = Field(4 * 1024 * 1024, gt=0, description="largest request body the server reads, in "
+                                   "bytes, except uploads (those: upload_max_mb)")
+    client_max_inflight: int = Field(2, gt=0, description="questions one client may have in progress at once; more "
+                                     "are refused (HTTP 429 / a message in the chat)")
+    answer_concurrency: int = Field(2, gt=0, description="questions the server answers at once")
+    chat_history_max: int = Field(40, gt=0, description="most chat messages the server accepts back from a client")
     question_max_chars: int = Field(2000, gt=0, description="longest question or look-up (characters, after "
                                     "normalisation) the UI, the JSON API and the CLI accept; stated to the user")
 

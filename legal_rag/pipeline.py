@@ -14,7 +14,15 @@ Public API (used by ``legal_rag.cli``, ``legal_rag.ui`` and any HTTP API; they h
   no model)
 * ``Pipeline.source_file(name) -> Path``: the corpus file whose manifest file name is ``name``
   (:func:`legal_rag.ingest.corpus_file`); raises ``LegalRagError`` for anything else.
-* ``Pipeline.ingest_upload(path) -> IngestReport``: a user's PDF through the same ingestion, added to the index.
+* ``Pipeline.for_owner(owner) -> Pipeline``: the pipeline that answers ``owner`` (:class:`legal_rag.uploads.Owner`)
+  from the corpus and that owner's uploads (and the shared library when ``uploads_shared`` is on); the same
+  pipeline when there are none. Nobody else's uploads are ever searched.
+* ``Pipeline.add_upload(owner, path, name=None, progress=None, cancelled=None) -> (IngestReport, UploadDoc | None)``,
+  ``list_uploads(owner)``, ``remove_upload(owner, doc_id)``, ``upload_file(owner, doc_id)``: the owner's uploads
+  (:mod:`legal_rag.uploads`); ``ingest_upload(path, owner=None) -> IngestReport`` is ``add_upload``'s report, for
+  the command line's own owner by default.
+* The served build is re-read when ``legal-rag index`` publishes a new one (checked at each question and look-up);
+  the build served before it is closed at the next switch.
 * ``build(settings, only=None, progress=True) -> (IngestReport, stats)``: ingest the corpus and (re)build the index.
 
 ``filters`` is a :class:`legal_rag.retrieve.Filters` or a dict with optional keys ``act`` (str or list), ``code``
@@ -65,10 +73,18 @@ if TYPE_CHECKING:
 _DONE = object()
 
 
+#: what is cached per served build (dropped when a new build is published, and made anew for each owner's view)
+_PER_BUILD = ("index", "_case_heads", "_judgment_chunks", "_case_records", "casebase")
+#: owners' views kept at once (:meth:`Pipeline.for_owner`)
+_VIEWS = 16
+
+
 class Pipeline:
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or load_settings()
         self._lock = threading.Lock()
+        self._views: dict[tuple, Pipeline] = {}
+        self._retired: list = []
 
     # ---- lazily loaded stages -------------------------------------------------------------------
     @cached_property
@@ -114,7 +130,7 @@ class Pipeline:
     def _case_heads(self) -> tuple[Hit, ...]:
         """The first chunk of every judgment in the index, as pseudo-hits for the judgment-exists check."""
         heads = {}
-        for c in self.index.store.all_chunks():
+        for c in self.index.chunks().values():
             if c.kind == "judgment" and (c.case not in heads or c.part < heads[c.case].part):
                 heads[c.case] = c
         return tuple(Hit(c, 0.0, "catalog", i + 1) for i, c in enumerate(heads.values()))
@@ -150,6 +166,7 @@ class Pipeline:
         from .retrieve.search import search
         from .retrieve.suggest import lead_for, statutes_first, suggest, suggestion_hits
 
+        self._fresh()
         query, filters = self.read_input(query), self.resolve_filters(filters)
         if analysis is None:
             analysis = analyse_question(query, concordance=self.concordance)
@@ -174,6 +191,7 @@ class Pipeline:
         ``text`` is normalised first ("IPC ४२०", "आईपीसी 420" -> "IPC 420")."""
         from .law import lookup
 
+        self._fresh()
         return lookup(self.read_input(text), self.concordance,
                       sections=self.index.sections() if self._has_index else None, schedule=self.schedule)
 
@@ -237,6 +255,7 @@ class Pipeline:
         from .retrieve.route import analyse_question
         from .verify import answer_refs, verify, to_answer
 
+        self._fresh()
         settings = self.settings
         if generator and generator != settings.generator:
             if generator not in get_args(GeneratorName):  # model_copy does not validate
@@ -341,38 +360,97 @@ class Pipeline:
 
         return corpus_file(name, self.settings)
 
-    def ingest_upload(self, path: Path) -> IngestReport:
-        """Ingest a user's PDF (a judgment or order, or another document such as a note) into the index; the file
-        is kept under ``data_dir/uploads``.
+    # ---- uploads ----------------------------------------------------------------------------------
+    @cached_property
+    def uploads(self):
+        """The users' uploads (:class:`legal_rag.uploads.UploadLibrary`), kept apart from the corpus index."""
+        from .uploads import UploadLibrary
 
-        The same PDF stage and judgment parser as the corpus, then classified (``ingest.doctype.read_upload``): a
-        text that is no court's judgment is indexed as a document and counted in ``report.documents``, never as a
-        judgment; an Act's print is refused with the reason. Only the new chunks are embedded; the index is
-        rebuilt from the chunk store and switched atomically. A file that fails is reported by name and page
-        and the index is left unchanged. Raises :class:`IndexLockedError` while another writer holds the index.
-        """
-        import shutil
+        return UploadLibrary(self.settings)
 
-        from .index import build_index
-        from .ingest.chunk import chunk_judgment
-        from .ingest.doctype import read_upload_file
+    def for_owner(self, owner) -> "Pipeline":
+        """The pipeline that answers ``owner`` (module docstring): this one when the owner has no uploads (nor
+        the shared library any), else a view sharing every loaded resource and searching the owner's uploads
+        with the build (:class:`legal_rag.uploads.IndexView`). Views are kept for the last 16 owners whose
+        uploads are unchanged."""
+        from .uploads import IndexView
 
-        path = Path(path)
-        report, judgment, paragraphs = read_upload_file(path, self.settings)
-        if report.failed:
-            return report
-        uploads = self.settings.data_dir / "uploads"
-        uploads.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, uploads / path.name)
+        self._fresh()
+        owners = self.uploads.owners_for(owner)
+        if not owners or not self._has_index:
+            return self
+        key = (self.index.id, tuple(o.key for o in owners), self.uploads.version(owners))
         with self._lock:
-            index = self.index
-            new = chunk_judgment(paragraphs, index.embedder, judgment=judgment,
-                                 chunk_tokens=self.settings.chunk_tokens, overlap=self.settings.chunk_overlap)
-            keep = [c for c in index.store.all_chunks() if c.source != path.name]
-            build_index([*keep, *new], self.settings, embedder=index.embedder, wait_s=30.0)
-            for k in ("index", "_case_heads", "_judgment_chunks", "_case_records"):
+            got = self._views.get(key)
+        if got is not None:
+            return got
+        chunks, vecs = self.uploads.chunks(owners, self.index.embedder.model_id)
+        if not chunks:
+            return self
+        view = _OwnerPipeline(self, IndexView(self.index, chunks, vecs))
+        with self._lock:
+            self._views[key] = view
+            while len(self._views) > _VIEWS:
+                self._views.pop(next(iter(self._views)))
+        return view
+
+    def add_upload(self, owner, path: Path, name: str | None = None, progress=None, cancelled=None
+                   ) -> tuple[IngestReport, object]:
+        """Ingest a user's PDF into ``owner``'s uploads (:meth:`legal_rag.uploads.UploadLibrary.add`: the same PDF
+        stage and judgment parser as the corpus, classified; an Act's print refused with the reason; limits
+        ``upload_max_mb`` and ``upload_max_pages``). The corpus index is not written. ``path`` must be a file the
+        caller has checked is the user's (never a path a client named). Returns ``(report, doc)``; ``doc`` is
+        None when nothing could be indexed (the report says why)."""
+        embedder = self.index.embedder if self._has_index else None
+        if embedder is None:
+            from .index import Embedder
+
+            embedder = Embedder.from_settings(self.settings)
+        return self.uploads.add(owner, Path(path), name or Path(path).name, embedder, progress=progress,
+                                cancelled=cancelled)
+
+    def ingest_upload(self, path: Path, owner=None) -> IngestReport:
+        """:meth:`add_upload`'s report, for ``owner`` (default: the command line's own,
+        :func:`legal_rag.uploads.local_owner`)."""
+        from .uploads import local_owner
+
+        return self.add_upload(owner or local_owner(), path)[0]
+
+    def list_uploads(self, owner) -> tuple:
+        """``owner``'s uploaded documents (:class:`legal_rag.uploads.UploadDoc`), newest first; with
+        ``uploads_shared`` on, the shared library's follow (``shared=True``)."""
+        return tuple(d for o in self.uploads.owners_for(owner) for d in self.uploads.list(o))
+
+    def remove_upload(self, owner, doc_id: str):
+        """Delete ``owner``'s document ``doc_id``; :class:`legal_rag.uploads.UploadError` when it is not theirs."""
+        return self.uploads.remove(owner, doc_id)
+
+    def upload_file(self, owner, doc_id: str) -> Path:
+        """The file of ``doc_id`` if ``owner`` may read it (theirs, or the shared library's when it is on);
+        :class:`legal_rag.uploads.UploadError` otherwise."""
+        return self.uploads.file(self.uploads.owners_for(owner), doc_id)
+
+    def _fresh(self) -> None:
+        """Serve the build ``legal-rag index`` published last: when ``CURRENT`` names another build than the one
+        open, everything cached for the old build is dropped (it is opened again on first use) and the build
+        retired at the previous switch is closed (a question still reading the one just retired keeps it)."""
+        from .index import current_build
+
+        open_ = self.__dict__.get("index")
+        if open_ is None:
+            return
+        cur = current_build(self.settings)
+        if cur is None or cur.name == open_.id:
+            return
+        with self._lock:
+            if self.__dict__.get("index") is not open_:
+                return
+            for k in _PER_BUILD:
                 self.__dict__.pop(k, None)
-        return report
+            self._views.clear()
+            retired, self._retired = self._retired, [open_]
+        for old in retired:
+            old.close()
 
     # ---- internals ------------------------------------------------------------------------------
     @cached_property
@@ -508,6 +586,32 @@ class Pipeline:
         return "index" in self.__dict__ or current_build(self.settings) is not None
 
 
+class _OwnerPipeline(Pipeline):
+    """One owner's view (:meth:`Pipeline.for_owner`): the parent's loaded resources, its own index view and the
+    caches that depend on the chunks searched."""
+
+    def __init__(self, parent: Pipeline, index):
+        self.settings = parent.settings
+        self._lock = threading.Lock()
+        self._views = {}
+        self._retired = []
+        self._parent = parent
+        self.__dict__["index"] = index
+
+    concordance = property(lambda self: self._parent.concordance)
+    schedule = property(lambda self: self._parent.schedule)
+    casebase = property(lambda self: self._parent.casebase)
+    reranker = property(lambda self: self._parent.reranker)
+    sc_metadata = property(lambda self: self._parent.sc_metadata)
+    uploads = property(lambda self: self._parent.uploads)
+
+    def for_owner(self, owner) -> Pipeline:
+        return self._parent.for_owner(owner)
+
+    def _fresh(self) -> None:
+        """A view is made for one build; the parent makes a new one after a switch."""
+
+
 def build(settings: Settings, only: str | Iterable[str] | None = None, progress: bool = True,
           stats: dict | None = None, embed_progress: Callable[[int, int], None] | None = None
           ) -> tuple[IngestReport, dict]:
@@ -519,27 +623,43 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
     another writer holds the index.
     """
     from .index import Embedder, build_index
+    from .index.manifest import writer_lock
     from .index.served import served_chunks
-    from .ingest import load_corpus
+    from .ingest import load_corpus, load_manifest
     from .ingest.chunk import chunk_corpus
 
-    corpus = load_corpus(settings, only=only, progress=progress)
-    embedder = Embedder.from_settings(settings)
-    chunks = chunk_corpus(corpus.sections, corpus.paragraphs, embedder, judgments={j.case_id: j for j in corpus.judgments},
-                          chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
-    report = dataclasses.replace(corpus.report, problems=corpus.report.problems + instruction_problems(chunks))
-    keep = {Path(f).name for f in corpus.report.failed}
-    uploads = Path(settings.data_dir) / "uploads"
-    if uploads.is_dir():
-        keep |= {f.name for f in uploads.iterdir() if f.is_file()}
-    done = {Path(f).name for f in corpus.report.files}
-    # A file that cannot be read today keeps what the index served yesterday instead of silently vanishing from it
-    # (issue 8): files that failed this run, user uploads (not in the manifest) and, with --only X, every source
-    # not selected (--only X updates X and leaves every other served document as it is).
-    kept = served_chunks(settings, lambda src: src in keep or (bool(only) and src not in done), {c.id for c in chunks})
-    chunks = [*chunks, *kept]
     stats = {} if stats is None else stats
-    build_index(chunks, settings, embedder=embedder, progress=embed_progress, stats=stats)
+    # the lock first: a second writer is told at once, before any work, and this build's view of the store is the
+    # store as it is once the lock is taken
+    with writer_lock(settings) as held:
+        corpus = load_corpus(settings, only=only, progress=progress)
+        embedder = Embedder.from_settings(settings)
+        chunks = chunk_corpus(corpus.sections, corpus.paragraphs, embedder,
+                              judgments={j.case_id: j for j in corpus.judgments},
+                              chunk_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+        report = dataclasses.replace(corpus.report, problems=corpus.report.problems + instruction_problems(chunks))
+        keep = {Path(f).name for f in corpus.report.failed}
+        done = {Path(f).name for f in corpus.report.files}
+        manifest = {src.file_name for src in load_manifest(settings.manifest_path)}
+        # A manifest file that cannot be read today keeps what the index served yesterday instead of silently
+        # vanishing from it: files that failed this run and, with --only X, every source not selected. Only
+        # manifest sources are served from the corpus index; users' uploads live apart (legal_rag.uploads).
+        kept = served_chunks(settings, lambda src: src in manifest and (src in keep or (bool(only) and src not in done)),
+                             {c.id for c in chunks})
+        chunks = [*chunks, *kept]
+        legacy = sorted({c.source for c in served_chunks(settings, lambda src: src not in manifest, set())})
+        if legacy:
+            from .types import Problem
+
+            note = Problem(", ".join(legacy[:5]) + (" ..." if len(legacy) > 5 else ""), "legacy_upload",
+                           f"{len(legacy)} earlier upload(s) were served to every user from the corpus index and are "
+                           "no longer: each user uploads their own, or the operator adds them to the shared library "
+                           "(`legal-rag uploads add --shared FILE`)", severity="warning")
+            report = dataclasses.replace(report, problems=(*report.problems, note))
+        served = {c.source for c in chunks}
+        chosen = (done & manifest) | (served & manifest)
+        build_index(chunks, settings, embedder=embedder, progress=embed_progress, stats=stats, held=held,
+                    sources=sorted(chosen), failed=sorted(chosen - served))
     stats["chunks"] = len(chunks)
     if settings.casebase:  # the case base for section finding (issue 13): opened when built for these inputs
         from .retrieve.casebase_build import ensure_casebase

@@ -33,7 +33,10 @@ ACT_TITLES: dict[str, str] = {
 Severity = Literal["info", "warning", "error"]
 #: what a document is (:mod:`legal_rag.ingest.doctype`): an Act's print, a court's judgment or order, or any other
 #: document (a private note, a letter: no court, title or date), which is never called a judgment
-DocKind = Literal["statute", "judgment", "document"]
+DocKind = Literal["statute", "judgment", "document", "upload"]
+#: how a user's upload (chunk kind ``"upload"``) is cited everywhere: in the answer, the citation panel and every
+#: export, whatever the document claims to be
+UPLOAD_LABEL = "uploaded document (unverified)"
 #: what a :class:`SupersessionFlag` says (:mod:`legal_rag.law.supersede` emits each; see the class docstring)
 FlagKind = Literal["superseded", "saved", "no_counterpart", "predates_new_code", "new_offence_retroactive",
                    "not_in_force", "ambiguous", "collision", "invalid"]

@@ -96,12 +96,31 @@ def test_lookup_and_upload_controls(demo, fake, tmp_path):
     assert "limit is 300" in h["lookup"]("IPC 420 " * 60)
     from reportlab.pdfgen import canvas
 
-    pdf = tmp_path / "notes.pdf"
+    from types import SimpleNamespace
+
+    from gradio.utils import get_upload_folder
+
+    folder = Path(get_upload_folder()) / f"lr-test-{tmp_path.name}"
+    folder.mkdir(parents=True, exist_ok=True)
+    pdf = folder / "notes.pdf"  # where Gradio itself writes an upload
     c = canvas.Canvas(str(pdf))
     c.drawString(72, 720, "Section 420 IPC: my own notes")
     c.showPage()
     c.save()
-    assert "notes.pdf" in h["upload"]([str(pdf)]) and fake[1].uploads[-1].name == "notes.pdf"
+    me = SimpleNamespace(username=None, headers={"cookie": "lr_owner=" + "m" * 32})
+    shown = list(h["upload"]([str(pdf)], me))[-1]
+    assert "notes.pdf" in shown and "Added to your documents" in shown and fake[1].uploads[-1].suffix == ".pdf"
+    rows, pick = h["listed"](me)
+    assert [r[0] for r in rows] == ["notes.pdf"] and pick["choices"]
+    # a file outside Gradio's upload folder is refused, whatever the client names
+    outside = tmp_path / "other.pdf"
+    outside.write_bytes(pdf.read_bytes())
+    n = len(fake[1].uploads)
+    refused = list(h["upload"]([str(outside)], me))[-1]
+    assert "not a file uploaded through this page" in refused and str(tmp_path) not in refused
+    assert len(fake[1].uploads) == n
+    assert "Removed notes.pdf" in h["remove"](pick["choices"][0][1], me)
+    assert h["listed"](me)[0] == []
 
 
 def test_the_135m_test_model_is_never_offered(tmp_path):

@@ -58,6 +58,8 @@ class FakePipeline:
         self.corpus = Path(settings.corpus_path)
         self.calls: list[dict] = []
         self.uploads: list[Path] = []
+        self.owners: list = []
+        self._docs: dict = {}
         self._generators = generators
         self.concordance = load_concordance(self.corpus)
 
@@ -76,15 +78,45 @@ class FakePipeline:
     def lookup(self, text: str):
         return lookup(text, self.concordance, sections=self.sections())
 
-    def ingest_upload(self, path: Path) -> IngestReport:
+    def ingest_upload(self, path: Path, owner=None) -> IngestReport:
+        return self.add_upload(owner, path)[0]
+
+    def add_upload(self, owner, path: Path, name: str | None = None, progress=None, cancelled=None):
+        """The page count of the PDF is real; the document is listed for ``owner`` (no index is written)."""
+        from legal_rag.uploads import UploadDoc
+
         self.uploads.append(Path(path))
-        name = Path(path).name
+        name = name or Path(path).name
         try:
             pages = len(PdfReader(path).pages)
         except (PdfReadError, ValueError) as exc:
             raise PdfError(name, "not_pdf", f"cannot be read as a PDF ({exc})") from None
-        return IngestReport(files=(name,), pages=pages, judgments=1, paragraphs=0,
-                            problems=(Problem(name, "no_text_layer", "page has no text layer (fake report)", 1),))
+        report = IngestReport(files=(name,), pages=pages, judgments=1, paragraphs=0,
+                              problems=(Problem(name, "no_text_layer", "page has no text layer (fake report)", 1),))
+        doc = UploadDoc(f"{len(self.uploads):016x}", name, name, "judgment", pages, 1, Path(path).stat().st_size,
+                        f"2026-01-01T00:00:{len(self.uploads) % 60:02d}")
+        self._docs.setdefault(getattr(owner, "key", None), {})[doc.doc_id] = (doc, Path(path).read_bytes())
+        return report, doc
+
+    def for_owner(self, owner):
+        self.owners.append(owner)
+        return self
+
+    def list_uploads(self, owner) -> tuple:
+        return tuple(d for d, _ in self._docs.get(getattr(owner, "key", None), {}).values())
+
+    def remove_upload(self, owner, doc_id: str):
+        from legal_rag.uploads import UploadError
+
+        try:
+            return self._docs.get(getattr(owner, "key", None), {}).pop(doc_id)[0]
+        except KeyError:
+            raise UploadError("no such upload of yours") from None
+
+    def upload_file(self, owner, doc_id: str) -> Path:
+        from legal_rag.uploads import UploadError
+
+        raise UploadError("no such upload of yours")  # the fake keeps no files
 
     def ask(self, question: str, offence_date: dt.date | None = None, filters: dict | None = None, **kw) -> Answer:
         return [p for p in self.ask_stream(question, offence_date, filters, **kw) if isinstance(p, Answer)][-1]

@@ -1,4 +1,4 @@
-"""Command line: ``legal-rag settings|ingest|index|check|search|lookup|ask|export|eval|train-reranker|serve``.
+"""Command line: ``legal-rag settings|ingest|index|check|search|lookup|ask|uploads|export|eval|train-reranker|serve``.
 Holds no logic of its own: it calls ``pipeline``, ``export`` and the stages' front doors. A :class:`LegalRagError`
 becomes one line on stderr and exit code 1."""
 
@@ -13,11 +13,12 @@ import typer
 from ..config import load_settings
 from ..errors import LegalRagError
 from ..types import GeneratorName
-from .common import embed_bar, fail, write_json
+from .common import embed_bar, fail, print_report as _print_report, write_json
 from .eval import eval_cmd
 from .export import export as export_cmd
 from .rerank import train_reranker_command
 from .search import search_cmd
+from .uploads import uploads_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 
@@ -36,22 +37,6 @@ def settings() -> None:
         fail(exc)
     for k, v in s.model_dump().items():
         typer.echo(f"{k} = {v}")
-
-
-def _print_report(report) -> None:
-    typer.echo(f"files: {len(report.files)}  pages: {report.pages}  judgments: {report.judgments}  "
-               + (f"other documents: {report.documents}  " if report.documents else "")
-               + f"paragraphs: {report.paragraphs}  failed: {len(report.failed)}")
-    for act, n in report.sections:
-        typer.echo(f"sections {act}: {n}")
-    by_sev: dict[str, int] = {}
-    for p in report.problems:
-        by_sev[p.severity] = by_sev.get(p.severity, 0) + 1
-        if p.severity != "info":
-            typer.echo(str(p))
-    typer.echo("problems: " + (", ".join(f"{k} {v}" for k, v in sorted(by_sev.items())) or "none"))
-    for f in report.failed:
-        typer.echo(f"failed: {f}")
 
 
 @app.command()
@@ -124,7 +109,10 @@ def check() -> None:
 
     try:
         settings = load_settings()
-        rep = check_index(settings, embedder="settings")
+        from ..ingest import load_manifest
+
+        want = {s.file_name for s in load_manifest(settings.manifest_path) if s.kind in ("statute", "judgment")}
+        rep = check_index(settings, embedder="settings", manifest_sources=want)
     except LegalRagError as exc:
         fail(exc)
     out = {"ok": rep.ok, "built": rep.built, "build_id": rep.build_id, "counts": rep.counts, "canary": rep.canary,
@@ -173,8 +161,11 @@ def ask(
         when = dt.date.fromisoformat(normalise_input(offence_date)) if offence_date else None
     except ValueError:
         fail(LegalRagError(f"--offence-date must be YYYY-MM-DD, got {offence_date!r}"))
-    try:
-        answer = Pipeline(load_settings()).ask(question, offence_date=when, generator=generator)
+    from ..uploads import local_owner
+
+    try:  # answered from the corpus and the command line's own uploads (`legal-rag uploads add`)
+        answer = Pipeline(load_settings()).for_owner(local_owner()).ask(question, offence_date=when,
+                                                                         generator=generator)
     except LegalRagError as exc:
         fail(exc)
     typer.echo(export_answer(answer, "json" if as_json else "markdown").decode("utf-8"))
@@ -194,5 +185,6 @@ app.command("export")(export_cmd)
 app.command("train-reranker")(train_reranker_command)
 app.command("search")(search_cmd)
 app.command("eval")(eval_cmd)
+app.add_typer(uploads_app, name="uploads")
 
 __all__ = ["app"]

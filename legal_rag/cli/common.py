@@ -48,3 +48,20 @@ def embed_bar(enabled: bool = True) -> Callable[[int, int], None] | None:
             state["bar"].close()
 
     return update
+
+
+def print_report(report) -> None:
+    """An ingest report on stdout: counts, sections per Act, every warning and error, failed files."""
+    typer.echo(f"files: {len(report.files)}  pages: {report.pages}  judgments: {report.judgments}  "
+               + (f"other documents: {report.documents}  " if report.documents else "")
+               + f"paragraphs: {report.paragraphs}  failed: {len(report.failed)}")
+    for act, n in report.sections:
+        typer.echo(f"sections {act}: {n}")
+    by_sev: dict[str, int] = {}
+    for p in report.problems:
+        by_sev[p.severity] = by_sev.get(p.severity, 0) + 1
+        if p.severity != "info":
+            typer.echo(str(p))
+    typer.echo("problems: " + (", ".join(f"{k} {v}" for k, v in sorted(by_sev.items())) or "none"))
+    for f in report.failed:
+        typer.echo(f"failed: {f}")

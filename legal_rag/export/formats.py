@@ -28,14 +28,16 @@ from ..text import MARKER, parse_marker
 from ..types import (
     Answer, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support, SupersessionFlag,
 )
-from .records import DOCUMENT_LABEL, CitationRecord, citation_records
+from .records import DOCUMENT_LABEL, UPLOAD_LABEL, CitationRecord, citation_records
 from .sheet import CSV_COLUMNS, to_csv
 
 JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
 #: record kind -> RIS type, biblatex entry type, CSL type (a document that is no judgment is never a case)
-RIS_TYPES: dict[DocKind, str] = {"statute": "STAT", "judgment": "CASE", "document": "GEN"}
-BIBTEX_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "jurisdiction", "document": "misc"}
-CSL_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "legal_case", "document": "document"}
+RIS_TYPES: dict[DocKind, str] = {"statute": "STAT", "judgment": "CASE", "document": "GEN", "upload": "GEN"}
+BIBTEX_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "jurisdiction", "document": "misc",
+                                    "upload": "misc"}
+CSL_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "legal_case", "document": "document",
+                                 "upload": "document"}
 _MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 
 
@@ -332,6 +334,8 @@ def to_csl_json(doc: ExportDoc) -> str:
             it.update(title=r.act_title, section=f"s. {r.section}", **({"title-short": r.act} if r.act else {}))
         elif r.kind == "document":
             it.update(title=r.title, genre=DOCUMENT_LABEL)
+        elif r.kind == "upload":
+            it.update(title=r.title, genre=UPLOAD_LABEL)
         else:
             it.update(title=r.title, authority=r.court)
             if r.reporters:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..ingest.printed_pages import paragraph_at, printed_range
 from ..law.pinpoint import locate
 from ..law.cases import judgment_reference, order_citations
-from ..types import (ACT_TITLES, SUCCESSOR_ACT, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
+from ..types import (ACT_TITLES, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
                      SupersessionFlag)
 
 VERIFIED: Support = "supported"
@@ -49,8 +49,9 @@ DOCUMENT_LABEL = "other document, not a judgment or statute"
 class CitationRecord:
     """One exported footnote: everything the formats need, flat and JSON-friendly.
 
-    ``marker`` is the answer's ``[n]``; ``kind`` is ``"statute"``, ``"judgment"`` or ``"document"`` (an uploaded
-    note or other text that is no court's judgment, cited as :func:`document_citation`); ``citation`` the
+    ``marker`` is the answer's ``[n]``; ``kind`` is ``"statute"``, ``"judgment"``, ``"document"`` (a text of the
+    corpus that is no court's judgment, cited as :func:`document_citation`) or ``"upload"`` (a user's upload, cited
+    as :func:`upload_citation`); ``citation`` the
     Indian-style string; ``pages`` 1-based ``(first, last)`` in ``source``; ``sentences`` the answer sentences
     citing it (supported ones only unless unverified citations were asked for); ``support`` ``"supported"``
     when every exported sentence is supported, else ``"unsupported"`` or ``"unchecked"``; ``weight`` the
@@ -212,6 +213,12 @@ def document_citation(title: str) -> str:
     return f"{title or 'Untitled document'} [{DOCUMENT_LABEL}]"
 
 
+def upload_citation(title: str) -> str:
+    """``"A v. B [uploaded document (unverified)]"``: what a user's upload is cited as (``Chunk.kind ==
+    "upload"``), whatever court or date it prints."""
+    return f"{title or 'Untitled document'} [{UPLOAD_LABEL}]"
+
+
 def _support(cits: list[Citation]) -> Support:
     kinds = {c.support for c in cits}
     if kinds == {VERIFIED}:
@@ -251,7 +258,9 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
                               now=now, now_note=flag.note if flag else "", source_row=flag.source_row if flag else "",
                               **common)
     title = (chunk.title if chunk is not None else "") or meta.get("case", "") or first.source
-    if chunk is not None and chunk.kind == "document":  # a note or other upload: never called a judgment
+    if chunk is not None and chunk.kind == "upload":  # a user's upload: never a court's judgment, whatever it prints
+        return CitationRecord(kind="upload", citation=upload_citation(title), title=title, **common)
+    if chunk is not None and chunk.kind == "document":  # a note or other text: never called a judgment
         return CitationRecord(kind="document", citation=document_citation(title), title=title, **common)
     reporters = order_citations([x for x in meta.get("citations", "").split(";")])
     court, date, paras = meta.get("court", ""), meta.get("date", ""), meta.get("paras", "")
@@ -286,6 +295,6 @@ def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[
     return tuple(_record(m, cits, chunks.get(cits[0].chunk_id), answer.flags) for m, cits in sorted(by_marker.items()))
 
 
-__all__ = ["BILL_LABEL", "DOCUMENT_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
+__all__ = ["BILL_LABEL", "DOCUMENT_LABEL", "UPLOAD_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
            "judgment_citation", "long_date", "now_clause", "pinpoints", "section_label", "statute_citation",
            "statute_citations", "VERIFIED"]

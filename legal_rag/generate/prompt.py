@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import ConfigError
 from ..ingest.printed_pages import printed_range
 from ..law.cases import judgment_reference
-from ..types import ACT_TITLES, Chunk, HeadLine, Hit, StatuteRef
+from ..types import ACT_TITLES, UPLOAD_LABEL, Chunk, HeadLine, Hit, StatuteRef
 from .window import passage_window, shown_sub, shown_texts
 
 Messages = tuple[tuple[str, str], ...]  # ((role, content), ...), roles "system" | "user" | "assistant"
@@ -85,6 +85,8 @@ def passage_label(chunk: Chunk, sub: str | None = None) -> str:
         return f"{ref}" + (f" ({act})" if act else "")
     if chunk.kind == "document":
         return (chunk.title or chunk.case or chunk.id) + " (other document, not a judgment)"
+    if chunk.kind == "upload":
+        return f"{chunk.title or chunk.case or chunk.id} ({UPLOAD_LABEL}, not a judgment)"
     meta = dict(chunk.meta)
     extra = ", ".join(x for x in (meta.get("court", ""), meta.get("date", "")) if x)
     # the case name first, then its neutral/reporter citations with the report's printed page, then the paragraphs

@@ -12,6 +12,7 @@ import threading
 import hashlib
 import shutil
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -25,7 +26,7 @@ from ..types import Chunk, Section, StatuteRef
 from .dense import DenseIndex, hnsw_config
 from .embed import Embedder
 from .faults import checkpoint
-from .manifest import (FORMAT_VERSION, REBUILD_HINT, Manifest, current_build, data_paths, new_build_id,
+from .manifest import (FORMAT_VERSION, REBUILD_HINT, HeldLock, Manifest, current_build, data_paths, new_build_id,
                        switch_current, writer_lock)
 from .sparse import SparseIndex, legal_tokenize
 from .store import ChunkStore, content_hash
@@ -94,6 +95,17 @@ class Index:
     def by_ref(self, act: str, section: str) -> list[Chunk]:
         return self.store.by_ref(act, section)
 
+    def dense_search(self, vector: np.ndarray, candidates: int, filters=None) -> list[tuple[str, float]]:
+        """Up to ``candidates`` ``(chunk id, cosine)`` pairs nearest ``vector`` among the chunks ``filters`` (a
+        :class:`legal_rag.retrieve.filters.Filters` or None) keeps, best first."""
+        return self.dense.search(vector, candidates, where=filters.where() if filters else None)
+
+    def sparse_search(self, query: str, candidates: int, filters=None) -> list[tuple[str, float]]:
+        """Up to ``candidates`` ``(chunk id, BM25 score)`` pairs for ``query`` among the chunks ``filters``
+        keeps, best first, positive scores only."""
+        allowed = self.allowed_ids(filters) if filters is not None and not filters.is_empty() else None
+        return self.sparse.search(query, candidates, allowed=allowed)
+
     def sections(self) -> dict[StatuteRef, Section]:
         """Whole section -> :class:`Section` reassembled from its chunks (overlaps dropped; cached), for look-up's
         side-by-side view (:func:`legal_rag.index.served.sections_of`)."""
@@ -128,7 +140,11 @@ class Index:
             self._qcache.clear()
 
     def close(self) -> None:
+        """Release the build's files: the chunk snapshot and (embedded mode) the Chroma client."""
         self.store.close()
+        close = getattr(self.dense.client, "close", None)
+        if close is not None and not self.manifest.chroma_url:
+            close()
 
 
 def chunk_metadata(c: Chunk) -> dict:
@@ -139,9 +155,12 @@ def chunk_metadata(c: Chunk) -> dict:
         out.update(act=c.ref.act, section=c.ref.section)
     if c.case:
         out["case"] = c.case
-    for k in ("code", "court"):
-        if meta.get(k):
-            out[k] = meta[k]
+    if meta.get("code"):
+        out["code"] = meta["code"]
+    if c.kind == "upload":  # a user's upload is no court's judgment: a court or year filter never keeps it
+        return out
+    if meta.get("court"):
+        out["court"] = meta["court"]
     if meta.get("year", "").isdigit():
         out["year"] = int(meta["year"])
     return out
@@ -158,7 +177,8 @@ def _embed_missing(store: ChunkStore, embedder: Embedder, progress: Callable[[in
     return len(todo)
 
 
-def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stats: dict) -> Path:
+def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stats: dict,
+                 sources: Sequence[str] = (), failed: Sequence[str] = ()) -> Path:
     paths = data_paths(settings)
     chunks = store.all_chunks()
     ids = [c.id for c in chunks]
@@ -193,25 +213,31 @@ def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stat
              query_prompt=settings.embed_query_prompt, passage_prompt=settings.embed_passage_prompt,
              hnsw=hnsw_config(settings), collection=name, chroma_url=settings.chroma_url, chunks=len(ids),
              corpus={s: hashlib.sha256("".join(sorted(hs)).encode()).hexdigest() for s, hs in sorted(corpus.items())},
-             created=time.strftime("%Y-%m-%dT%H:%M:%S")).write(bdir / "manifest.json")
+             created=time.strftime("%Y-%m-%dT%H:%M:%S"), sources=sorted(sources),
+             failed=sorted(failed)).write(bdir / "manifest.json")
     checkpoint("manifest")
     return bdir
 
 
 def build_index(chunks: Sequence[Chunk], settings: Settings, *, embedder: Embedder | None = None,
                 wait_s: float = 0.0, progress: Callable[[int, int], None] | None = None,
-                stats: dict | None = None) -> Index:
+                stats: dict | None = None, held: HeldLock | None = None,
+                sources: Sequence[str] = (), failed: Sequence[str] = ()) -> Index:
     """Sync ``chunks`` into the store (upsert; documents not in ``chunks`` are dropped), embed only chunks whose
     passage hash has no vector for this model yet, write a new build and switch to it atomically.
 
-    Raises :class:`IndexLockedError` when another writer holds the lock longer than ``wait_s`` seconds.
+    Raises :class:`IndexLockedError` when another writer holds the lock longer than ``wait_s`` seconds; ``held``
+    (what :func:`~legal_rag.index.manifest.writer_lock` yielded to a caller that took the lock before its first
+    step) means the lock is already this caller's. ``sources`` / ``failed``: the manifest sources this build is to serve
+    and those of them that failed with nothing to keep (recorded in the manifest for ``legal-rag check``).
     ``stats`` (if given) receives counts and seconds: ``added``, ``removed``, ``unchanged``, ``embedded``,
     ``embed_s``, ``dense_s``, ``sparse_s``, ``dense_batches``.
     """
     embedder = embedder or Embedder.from_settings(settings)
     stats = {} if stats is None else stats
     checkpoint("before-lock")
-    with writer_lock(settings, wait_s):
+    mine = held is not None and Path(held.path) == data_paths(settings)["lock"]
+    with nullcontext() if mine else writer_lock(settings, wait_s):
         checkpoint("locked")
         store = ChunkStore(data_paths(settings)["store"])
         try:
@@ -221,7 +247,7 @@ def build_index(chunks: Sequence[Chunk], settings: Settings, *, embedder: Embedd
             t0 = time.perf_counter()
             stats["embedded"] = _embed_missing(store, embedder, progress)
             stats["embed_s"] = time.perf_counter() - t0
-            bdir = _write_build(settings, store, embedder, stats)
+            bdir = _write_build(settings, store, embedder, stats, sources=sources, failed=failed)
         finally:
             store.close()
         switch_current(settings, bdir)

@@ -13,7 +13,9 @@ What is checked (issue 8, "Crashes and concurrency"; field cases BL-10, BL-13, B
    and the per-source content hashes equal ``manifest.corpus``.
 5. The Chroma collection and the bm25s index hold exactly the snapshot's chunk ids (no missing, no extra, no
    duplicates).
-6. Canary: a chunk (the first by id, or ``canary``) is its own nearest neighbour in Chroma under its stored vector,
+6. A build made by ``legal-rag index`` serves every manifest source it was made from (``Manifest.sources``, less
+   those that failed and had nothing to keep), and was made from every statute and judgment of today's manifest.
+7. Canary: a chunk (the first by id, or ``canary``) is its own nearest neighbour in Chroma under its stored vector,
    the bm25s top hit for its own passage text is a chunk with that same text, and when an embedder is given (or
    ``embedder="settings"``), a query embedded from its passage text finds it among the first 10 dense results.
 
@@ -79,11 +81,13 @@ def _dense_ids(collection: Any) -> list[str]:
     return ids
 
 
-def check_index(settings: Settings, *, embedder: Any = None, canary: str | None = None) -> CheckReport:
+def check_index(settings: Settings, *, embedder: Any = None, canary: str | None = None,
+                manifest_sources: set[str] | None = None) -> CheckReport:
     """Check the served index under ``settings.data_dir`` (see the module docstring); never raises for a broken
     index, only reports. ``embedder``: an object with ``model_id`` and ``embed_query`` (e.g.
     :class:`~legal_rag.index.Embedder`), ``"settings"`` to load the configured one, or None to skip the
-    embedded-query canary (the stored-vector canary still runs). Raises nothing else but ``OSError`` on an
+    embedded-query canary (the stored-vector canary still runs). ``manifest_sources``: the statute and judgment
+    file names of today's manifest (``legal-rag check`` passes them); each must be one the build was made from. Raises nothing else but ``OSError`` on an
     unreadable data directory."""
     from .dense import DenseIndex
     from .sparse import SparseIndex
@@ -143,6 +147,12 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
         for c in chunks:
             corpus.setdefault(c.source, []).append(content_hash(c))
         got = {s: hashlib.sha256("".join(sorted(hs)).encode()).hexdigest() for s, hs in corpus.items()}
+        if man.sources:  # a build of the manifest's corpus: every source it was to serve is served
+            lost = sorted(set(man.sources) - set(man.failed) - set(got))
+            if lost:
+                problems.append(f"manifest source(s) with no chunks in the served build: {lost[:5]}"
+                                + (f" and {len(lost) - 5} more" if len(lost) > 5 else ""))
+            problems.extend(_unindexed(manifest_sources, set(man.sources)))
         if got != man.corpus:
             diff = sorted(set(got) ^ set(man.corpus)) or sorted(s for s in got if got[s] != man.corpus.get(s))
             problems.append(f"chunk texts disagree with the manifest's corpus hashes for {diff[:5]}")
@@ -190,6 +200,14 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
         if pick not in found and not {c.id for c in chunks if index_text(c) == index_text(chunk)} & set(found):
             problems.append(f"canary {pick}: not among the first {CANARY_DEPTH} dense hits of its own text")
     return done(counts, pick)
+
+
+def _unindexed(want: set[str] | None, sources: set[str]) -> list[str]:
+    """A problem naming the sources of today's manifest (``want``) that the served build was not made from
+    (added to the manifest since, or a build that lost them): run ``legal-rag index``."""
+    new = sorted((want or set()) - sources)
+    return [f"manifest source(s) not in the served build: {new[:5]}" + (f" and {len(new) - 5} more" if len(new) > 5
+            else "") + "; run `legal-rag index`"] if new else []
 
 
 def _same_ids(what: str, got: list[str], want: list[str], problems: list[str]) -> None:

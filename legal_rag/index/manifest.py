@@ -65,6 +65,10 @@ class Manifest:
     chunks: int = 0
     corpus: dict = field(default_factory=dict)
     created: str = ""
+    #: the manifest sources (file names) this build was made to serve (written by ``legal-rag index``; empty for
+    #: an index built from chunks alone), and those of them that could not be read and had nothing served before
+    sources: list = field(default_factory=list)
+    failed: list = field(default_factory=list)
     # a manifest written before this field existed reads as built with the installed versions
     libraries: dict = field(default_factory=library_versions)
 
@@ -129,13 +133,22 @@ def switch_current(settings: Settings, build_dir: Path, keep: int = 2) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+@dataclass(frozen=True)
+class HeldLock:
+    """Proof that this process holds the lock on ``path`` (what :func:`file_lock` yields): a writer passes it to a
+    step that would otherwise take the same lock again."""
+
+    path: Path
+
+
 @contextmanager
-def writer_lock(settings: Settings, wait_s: float = 0.0) -> Iterator[None]:
-    """Hold the index writer lock (an ``fcntl.flock`` on ``data_dir/index.lock``; released by the OS if the
-    process dies). Waits up to ``wait_s`` seconds, then raises :class:`IndexLockedError`."""
-    p = data_paths(settings)
-    p["root"].mkdir(parents=True, exist_ok=True)
-    fh = open(p["lock"], "a+")
+def file_lock(path: Path, wait_s: float = 0.0, busy: str = "the index is being written") -> Iterator[HeldLock]:
+    """Hold an exclusive ``fcntl.flock`` on ``path`` (released by the OS if the process dies). Waits up to
+    ``wait_s`` seconds, then raises :class:`IndexLockedError` saying ``busy`` by whom ("pid 123"), never a path:
+    the message may reach a user."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fh = open(path, "a+")
     deadline = time.monotonic() + wait_s
     try:
         while True:
@@ -146,16 +159,22 @@ def writer_lock(settings: Settings, wait_s: float = 0.0) -> Iterator[None]:
                 if time.monotonic() >= deadline:
                     fh.seek(0)
                     holder = fh.read().strip() or "another process"
-                    raise IndexLockedError(f"index at {p['root']} is being written by {holder}; "
-                                           "wait for it to finish or run one writer at a time") from None
+                    raise IndexLockedError(f"{busy} by {holder}; wait for it to finish or run one writer at a "
+                                           "time") from None
                 time.sleep(0.1)
         fh.seek(0)
         fh.truncate()
         fh.write(f"pid {os.getpid()}")
         fh.flush()
-        yield
+        yield HeldLock(path)
     finally:
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
         finally:
             fh.close()
+
+
+def writer_lock(settings: Settings, wait_s: float = 0.0):
+    """Hold the index writer lock (``data_dir/index.lock``, :func:`file_lock`). Waits up to ``wait_s`` seconds,
+    then raises :class:`IndexLockedError`."""
+    return file_lock(data_paths(settings)["lock"], wait_s)

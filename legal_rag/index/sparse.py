@@ -85,9 +85,11 @@ class SparseIndex:
     token and is never returned.
     """
 
-    def __init__(self, bm25, ids: Sequence[str]):
+    def __init__(self, bm25, ids: Sequence[str], avgdl: float | None = None):
         self.bm25 = bm25
         self.ids = list(ids)
+        #: mean document length in tokens (None: not recorded by the build that wrote it)
+        self.avgdl = avgdl
         self._pos = {cid: i for i, cid in enumerate(self.ids)}
         self._masks: dict[frozenset[str], np.ndarray] = {}
 
@@ -100,8 +102,9 @@ class SparseIndex:
         if not ids:  # bm25s cannot index an empty corpus (every file failed): an empty index that finds nothing
             return cls(None, ())
         bm25 = bm25s.BM25()
-        bm25.index([legal_tokenize(p) for p in passages], show_progress=False)
-        return cls(bm25, ids)
+        tokens = [legal_tokenize(p) for p in passages]
+        bm25.index(tokens, show_progress=False)
+        return cls(bm25, ids, avgdl=sum(map(len, tokens)) / len(tokens))
 
     def save(self, path: Path) -> None:
         path = Path(path)
@@ -109,13 +112,17 @@ class SparseIndex:
         if self.bm25 is not None:
             self.bm25.save(str(path), show_progress=False)
         (path / "ids.json").write_text(json.dumps(self.ids))
+        if self.avgdl is not None:
+            (path / "stats.json").write_text(json.dumps({"avgdl": self.avgdl}))
 
     @classmethod
     def load(cls, path: Path) -> "SparseIndex":
         import bm25s
 
         ids = json.loads((Path(path) / "ids.json").read_text())
-        return cls(bm25s.BM25.load(str(path), show_progress=False) if ids else None, ids)
+        stats = Path(path) / "stats.json"
+        avgdl = json.loads(stats.read_text())["avgdl"] if stats.is_file() else None
+        return cls(bm25s.BM25.load(str(path), show_progress=False) if ids else None, ids, avgdl)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -137,6 +144,35 @@ class SparseIndex:
             pos = pos[scores[pos] >= cut]
         order = sorted(pos.tolist(), key=lambda i: (-scores[i], self.ids[i]))[:candidates]
         return [(self.ids[i], float(scores[i])) for i in order]
+
+    def score_outside(self, query: str, docs: Sequence[Sequence[str]], avgdl: float) -> np.ndarray:
+        """BM25 scores of ``query`` for documents that are not in this index (``docs``: their
+        :func:`legal_tokenize` tokens), as this index would score them: its document frequencies and count, the
+        mean length ``avgdl``, the same Lucene formula and parameters (Kamphuis et al., ECIR 2020; bm25s's
+        ``method="lucene"``). A query token this index has never seen counts with document frequency 0. Shape
+        ``(len(docs),)``, float64."""
+        import math
+
+        toks = legal_tokenize(query)
+        out = np.zeros(len(docs), dtype=np.float64)
+        if not toks or not docs:
+            return out
+        n = int(self.bm25.scores["num_docs"]) if self.bm25 is not None else 0
+        indptr = self.bm25.scores["indptr"] if self.bm25 is not None else None
+        vocab = self.bm25.vocab_dict if self.bm25 is not None else {}
+        k1, b = (self.bm25.k1, self.bm25.b) if self.bm25 is not None else (1.5, 0.75)
+        avgdl = avgdl or 1.0
+        from collections import Counter
+
+        for t, times in Counter(toks).items():  # a repeated query token counts each time, as bm25s counts it
+            tid = vocab.get(t)
+            df = int(indptr[tid + 1] - indptr[tid]) if tid is not None else 0
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            for i, d in enumerate(docs):
+                tf = d.count(t)
+                if tf:
+                    out[i] += times * idf * tf / (k1 * ((1 - b) + b * len(d) / avgdl) + tf)
+        return out
 
     def _mask(self, allowed: Iterable[str]) -> np.ndarray:
         """A 0/1 weight mask over the documents for a set of chunk ids; kept per frozen set (the index's

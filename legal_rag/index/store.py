@@ -100,6 +100,14 @@ class ChunkStore:
             self.db.executemany(f"INSERT OR REPLACE INTO chunks VALUES ({','.join('?' * 18)})", rows)
         return SyncReport(added=len(chunks) - unchanged, removed=len(stale), unchanged=unchanged)
 
+    def delete_docs(self, docs: Iterable[str]) -> int:
+        """Delete every chunk of the documents ``docs`` (``doc`` keys: ``case:<case id>``); returns how many.
+        Their embeddings stay (keyed by content hash, they cost nothing to keep and spare a re-upload)."""
+        docs = list(docs)
+        with self._lock, self.db:
+            cur = self.db.executemany("DELETE FROM chunks WHERE doc = ?", [(d,) for d in docs])
+        return cur.rowcount
+
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
 

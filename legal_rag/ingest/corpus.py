@@ -86,21 +86,18 @@ def load_manifest(path: Path) -> tuple[Source, ...]:
 
 def corpus_file(name: str, settings: Settings) -> Path:
     """The file a user may open by ``name``: a statute or judgment of the manifest whose file name is ``name``
-    (under ``settings.corpus_path``), else a user upload in ``<data_dir>/uploads``. Raises :class:`CorpusError`
-    (a :class:`~legal_rag.errors.LegalRagError`) for anything else, so no path from a caller reaches other files:
-    ``name`` must be a bare file name (no ``/``, ``\\``, NUL, ``.`` or ``..``)."""
+    (under ``settings.corpus_path``). Raises :class:`CorpusError` (a :class:`~legal_rag.errors.LegalRagError`)
+    for anything else, so no path from a caller reaches other files: ``name`` must be a bare file name (no ``/``,
+    ``\\``, NUL, ``.`` or ``..``) and is only ever compared with the manifest's names. Users' uploads are served
+    to their owners only (:meth:`legal_rag.pipeline.Pipeline.upload_file`), never by name here."""
     if not name or "\x00" in name or "/" in name or "\\" in name or name in (".", ".."):
-        raise CorpusError(f"not a corpus file: {name!r}")  # a bare file name, or nothing (NUL: ValueError)
+        raise CorpusError("not a corpus file")  # a bare file name, or nothing (NUL: ValueError)
     for src in load_manifest(settings.manifest_path):
         if src.file_name == name and src.kind in ("statute", "judgment"):
             path = (settings.corpus_path / src.path).resolve()
             if path.is_file():
                 return path
-    uploads = settings.data_dir / "uploads"
-    cand = (uploads / name).resolve()
-    if cand.parent == uploads.resolve() and cand.is_file():
-        return cand
-    raise CorpusError(f"not a corpus file: {name!r}")
+    raise CorpusError("not a corpus file")
 
 
 def sha256_of(path: Path) -> str:

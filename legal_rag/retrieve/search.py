@@ -42,7 +42,7 @@ def dense_hits(query: str, index, candidates: int, filters: Filters | None = Non
     t0 = time.perf_counter()
     vec = index.embed_query(query) if vector is None else vector
     t1 = time.perf_counter()
-    pairs = index.dense.search(vec, candidates, where=filters.where() if filters else None)
+    pairs = index.dense_search(vec, candidates, filters)
     t2 = time.perf_counter()
     if timings is not None:
         timings["embed"] = timings.get("embed", 0.0) + t1 - t0
@@ -54,10 +54,7 @@ def sparse_hits(query: str, index, candidates: int, filters: Filters | None = No
                 timings: dict | None = None) -> list[Hit]:
     """Up to ``candidates`` hits by BM25 over the legal tokenizer (positive scores only)."""
     t0 = time.perf_counter()
-    allowed = None
-    if filters is not None and not filters.is_empty():
-        allowed = index.allowed_ids(filters)
-    pairs = index.sparse.search(query, candidates, allowed=allowed)
+    pairs = index.sparse_search(query, candidates, filters)
     if timings is not None:
         timings["sparse"] = timings.get("sparse", 0.0) + time.perf_counter() - t0
     return _hits(index, pairs, "sparse")

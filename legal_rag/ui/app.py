@@ -44,7 +44,9 @@ from ..export import FORMATS, export_answer, write_exports  # noqa: E402
 from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E402
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
+from ..uploads import UploadError, UploadJobs, parse_source  # noqa: E402
 from . import html as fmt  # noqa: E402
+from .guard import Inflight, RequestGuard, owner_of  # noqa: E402
 from .tablerow import TABLE_FILES, row_page, row_url, rows_markdown  # noqa: E402
 
 if TYPE_CHECKING:
@@ -106,9 +108,71 @@ def _pipeline(settings: Settings, pipeline: Pipeline | None) -> Pipeline:
     return Pipeline(settings)
 
 
+def gradio_upload(f: Any) -> Path:
+    """The file behind a value of the Upload tab's ``gr.File``, accepted only when it lies inside the folder
+    Gradio itself writes uploads to (``gradio.utils.get_upload_folder()``), after every link is resolved, and is a
+    regular file. Raises :class:`UploadError` otherwise, naming no path: a client may name any path in the event's
+    data, and Gradio's own allowed-path check does not run for an app mounted in FastAPI."""
+    from gradio.utils import get_upload_folder
+
+    raw = f if isinstance(f, str) else getattr(f, "path", None) or getattr(f, "name", None)
+    if not isinstance(raw, str) or not raw or "\x00" in raw:
+        raise UploadError("not a file uploaded through this page")
+    try:
+        root = Path(get_upload_folder()).resolve()
+        path = Path(raw).resolve(strict=True)
+        ok = path.is_relative_to(root) and path != root and path.is_file()
+    except (OSError, ValueError, RuntimeError):
+        ok = False
+    if not ok:
+        raise UploadError("not a file uploaded through this page")
+    return path
+
+
+def _prune(root: Path, older_s: float) -> None:
+    """Remove the entries of ``root`` last changed more than ``older_s`` seconds ago (exports a browser already
+    fetched); errors are ignored (another thread may be removing them too)."""
+    import shutil
+    import time
+
+    if not root.is_dir():
+        return
+    now = time.time()
+    for d in root.iterdir():
+        try:
+            if now - d.stat().st_mtime > older_s:
+                shutil.rmtree(d) if d.is_dir() else d.unlink()
+        except OSError:
+            pass
+
+
+#: how long an export file is kept for its download, in seconds
+EXPORT_KEEP_S = 3600.0
+
+
+def upload_jobs(pipe: Pipeline, settings: Settings) -> UploadJobs:
+    """The server's upload queue (one per pipeline), running :meth:`Pipeline.add_upload`."""
+    jobs = getattr(pipe, "_ui_upload_jobs", None)
+    if jobs is None:
+        Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
+        jobs = UploadJobs(pipe.add_upload, workdir=Path(settings.data_dir))
+        pipe._ui_upload_jobs = jobs
+    return jobs
+
+
+def inflight_of(pipe: Pipeline, settings: Settings) -> Inflight:
+    """The per-client bound on questions in progress (one per pipeline, shared by the UI and the API)."""
+    got = getattr(pipe, "_ui_inflight", None)
+    if got is None:
+        got = pipe._ui_inflight = Inflight(settings.client_max_inflight)
+    return got
+
+
 def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Blocks:
     """The Blocks UI: Ask (chat, citations, supersession banner, exports), Section look-up, Source, Upload."""
     pipe = _pipeline(settings, pipeline)
+    jobs = upload_jobs(pipe, settings)
+    inflight = inflight_of(pipe, settings)
     generators = offered_generators(pipe, settings)
     from ..generate.backends import generator_label  # each choice says what it costs in time
     export_root = Path(settings.data_dir) / "exports"
@@ -144,12 +208,17 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             return None
         return f"/source/{quote(name, safe='')}"
 
-    def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified, previous=None):
+    def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified, previous=None,
+            request: gr.Request = None):
         """One chat turn. ``previous`` is the last turn's Answer (the ``answer_state``): a follow-up with no legal
         words of its own is answered for its provision (BL-60). Each answer in the history keeps its own compact
-        source list (:func:`legal_rag.ui.html.sources_line`)."""
-        history = list(history or [])
-        question = normalise_input(question or "")
+        source list (:func:`legal_rag.ui.html.sources_line`). The question is answered from the corpus and the
+        caller's own uploads (:meth:`Pipeline.for_owner`); at most ``settings.chat_history_max`` messages of the
+        history the client sends back are kept, and a question above the length limit is refused before it is
+        normalised."""
+        history = list(history or [])[-settings.chat_history_max:]
+        raw = question or ""
+        question = normalise_input(raw) if len(raw) <= limit else raw
         if not question:
             raise gr.Error("Type a question first.")
         # a refused long question is shown cut, with its length, so the refusal stays in sight (issue 16 (b))
@@ -168,10 +237,23 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             kwargs["generator"] = generator
         if isinstance(previous, Answer):
             kwargs["previous"] = previous
+        try:
+            owner = owner_of(request) if request is not None else None
+        except UploadError:
+            owner = None
+        key = owner.key if owner is not None else getattr(request, "session_hash", "") or "anonymous"
+        with inflight.slot(key) as got:
+            if not got:
+                yield cleared(history, f"Not asked: {settings.client_max_inflight} of your questions are still being "
+                                       "answered; wait for one to finish")
+                return
+            yield from _answer(history, question, kwargs, include_unverified, pipe.for_owner(owner) if owner else pipe)
+
+    def _answer(history, question, kwargs, include_unverified, answering):
         yield cleared(history, "")
         text, answer = "", None
         try:
-            for piece in pipe.ask_stream(question, **kwargs):
+            for piece in answering.ask_stream(question, **kwargs):
                 if isinstance(piece, Answer):
                     answer = piece
                 else:
@@ -202,33 +284,77 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         if answer is None:
             return [gr.update(value=None, interactive=False)] * len(FORMATS)
         key = hashlib.sha256(repr((answer, include_unverified)).encode()).hexdigest()[:16]
+        _prune(export_root, EXPORT_KEEP_S)
         paths = write_exports(answer, export_root / key, include_unverified=include_unverified)
         return [gr.update(value=str(paths[name]), interactive=True) for name in FORMATS]
 
     def lookup(text):
-        text = normalise_input(text or "")
-        if len(text) > limit:
+        text = text or ""
+        if len(text) > limit:  # before normalising: a long body costs nothing
             return fmt.notice_html("error", too_long(text, limit))
+        text = normalise_input(text)
         try:
             return fmt.lookup_html(pipe.lookup(text))
         except LegalRagError as exc:
             return fmt.notice_html("not_found", str(exc))
 
-    def upload(files):
-        out = []
-        limit = settings.upload_max_mb * 1024 * 1024
-        for f in files or []:
-            path = Path(f if isinstance(f, str) else f.name)
-            if path.stat().st_size > limit:
-                out.append(fmt.notice_html("error", f"{path.name}: larger than {settings.upload_max_mb:g} MiB; refused"))
-                continue
-            try:
-                out.append(fmt.ingest_report_html(pipe.ingest_upload(path), path.name))
-            except LegalRagError as exc:
-                out.append(fmt.notice_html("error", f"{path.name}: {exc}"))
-        return "".join(out) or "<p>No file chosen.</p>"
+    def listed(request: gr.Request = None):
+        """The caller's uploads as table rows, and the choices of the Remove picker."""
+        try:
+            docs = pipe.list_uploads(owner_of(request))
+        except UploadError:
+            docs = ()
+        rows = [[d.name, d.title, "shared library" if d.shared else "yours", d.classified, d.pages, d.uploaded]
+                for d in docs]
+        choices = [(f"{d.name} ({d.uploaded})", d.doc_id) for d in docs if not d.shared]
+        return rows, gr.update(choices=choices, value=None)
 
-    with gr.Blocks(title="legal_rag — Indian criminal law citations") as demo:
+    def upload(files, request: gr.Request = None):
+        """Queue each chosen file (checked to be one Gradio wrote: :func:`gradio_upload`) as the caller's upload,
+        then show each job's progress until all are over, and their reports."""
+        import time
+
+        try:
+            owner = owner_of(request)
+        except UploadError as exc:
+            yield fmt.notice_html("error", str(exc))
+            return
+        out, queued = [], []
+        for f in files or []:
+            try:
+                path = gradio_upload(f)
+                queued.append(jobs.submit(owner, path, path.name))
+            except UploadError as exc:
+                out.append(fmt.notice_html("error", str(exc)))
+        if not queued:
+            yield "".join(out) or "<p>No file chosen.</p>"
+            return
+        while True:
+            now = [jobs.get(owner, j.id) for j in queued]
+            yield "".join(out) + "".join(fmt.upload_job_html(j) for j in now)
+            if all(j.over for j in now):
+                return
+            time.sleep(0.5)
+
+    def cancel_uploads(request: gr.Request = None):
+        try:
+            owner = owner_of(request)
+        except UploadError:
+            return "<p>Nothing to cancel.</p>"
+        stopped = [jobs.cancel(owner, j.id) for j in jobs.of(owner) if not j.over]
+        return "".join(fmt.upload_job_html(j) for j in stopped) or "<p>Nothing to cancel.</p>"
+
+    def remove(doc_id, request: gr.Request = None):
+        if not doc_id:
+            return fmt.notice_html("error", "Pick one of your uploads first.")
+        try:
+            doc = pipe.remove_upload(owner_of(request), doc_id)
+        except UploadError as exc:
+            return fmt.notice_html("error", str(exc))
+        return fmt.notice_html("info", f"Removed {doc.name}: it is no longer searched or cited.")
+
+    # Gradio's own temporary files (uploads, downloads) are deleted an hour after they were made
+    with gr.Blocks(title="legal_rag — Indian criminal law citations", delete_cache=(600, 3600)) as demo:
         gr.Markdown("**legal_rag** — answers from the official texts of the IPC/CrPC/IEA and BNS/BNSS/BSA, every "
                     "claim cited to its passage; superseded sections are flagged from the BPR&D correspondence tables.",
                     elem_id="lr-head")
@@ -279,10 +405,19 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             src_pick = gr.Dropdown([], label="Cited source", elem_id="lr-source-pick")
             src_view = gr.HTML(fmt.source_view_html(None, None), elem_id="lr-source-view")
         with gr.Tab("Upload", id="upload"):
-            gr.Markdown(f"Add your own PDFs to the index (at most {settings.upload_max_mb:g} MiB each).")
+            gr.Markdown(f"Add your own PDFs (at most {settings.upload_max_mb:g} MiB and "
+                        f"{settings.upload_max_pages} pages each). They are searched for your questions only, and "
+                        "cited as *uploaded document (unverified)*, never as a court's judgment.")
             files = gr.File(file_count="multiple", file_types=[".pdf"], label="PDFs", elem_id="lr-upload")
-            ingest_btn = gr.Button("Add to index", elem_id="lr-ingest")
+            with gr.Row():
+                ingest_btn = gr.Button("Add to my documents", elem_id="lr-ingest")
+                cancel_btn = gr.Button("Cancel", elem_id="lr-upload-cancel", variant="stop")
             report = gr.HTML(elem_id="lr-report")
+            mine = gr.Dataframe(headers=["File", "Title", "Whose", "Reads as", "Pages", "Uploaded"],
+                                label="Your uploads", interactive=False, elem_id="lr-uploads")
+            with gr.Row():
+                pick = gr.Dropdown([], label="Remove an upload", elem_id="lr-upload-pick")
+                remove_btn = gr.Button("Remove", elem_id="lr-upload-remove")
 
         ask_inputs = [question, chat, offence_date, acts, codes, judgments, generator, include_unverified, answer_state]
         ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads]
@@ -292,7 +427,12 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         lookup_btn.click(lookup, lookup_in, lookup_out)
         lookup_in.submit(lookup, lookup_in, lookup_out)
         src_pick.change(fmt.source_view_html, [answer_state, src_pick], src_view)
-        ingest_btn.click(upload, files, report)
+        adding = ingest_btn.click(upload, files, report)
+        adding.then(listed, None, [mine, pick])
+        cancel_btn.click(cancel_uploads, None, report).then(listed, None, [mine, pick])
+        remove_btn.click(remove, pick, report).then(listed, None, [mine, pick])
+        demo.load(listed, None, [mine, pick])
+    demo.queue(default_concurrency_limit=settings.answer_concurrency, max_size=64)
     return demo
 
 
@@ -331,15 +471,27 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             return
         if "user" not in mounted:
             mounted["user"] = _find_endpoint(gapp.routes, "get_current_user")
-        if await mounted["user"](request) is None:
+        user = await mounted["user"](request)
+        if user is None:
             raise HTTPException(status_code=401, detail="Not authenticated")
+        request.state.user = user
 
-    @api.get("/source/{name}", dependencies=[Depends(require_login)])
-    def source(name: str) -> FileResponse:
+    def caller(request: Request):
+        """The owner of the request (:func:`legal_rag.ui.guard.owner_of`); 400 when it has none."""
         try:
-            path = Path(pipe.source_file(name))
-        except LegalRagError:
-            raise HTTPException(status_code=404, detail="not a corpus file") from None
+            return owner_of(request)
+        except UploadError as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+
+    @api.get("/source/{name:path}", dependencies=[Depends(require_login)])
+    def source(name: str, request: Request) -> FileResponse:
+        """A manifest file by its file name, or one of the caller's own uploads by its source
+        (``uploads/<doc id>/<name>``); 404 for anything else."""
+        try:
+            up = parse_source(name)
+            path = Path(pipe.upload_file(caller(request), up[0]) if up else pipe.source_file(name))
+        except (LegalRagError, OSError, ValueError):
+            raise HTTPException(status_code=404, detail="not a corpus file or an upload of yours") from None
         if not path.is_file():
             raise HTTPException(status_code=404, detail="not a corpus file")
         return FileResponse(path, media_type=_media_type(path), content_disposition_type="inline",
@@ -379,11 +531,11 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         return JSONResponse({"detail": "; ".join(parts)}, status_code=400)
 
     def checked(text: str, name: str) -> str:
+        if len(text) > limit:  # before normalising: a long body costs nothing
+            raise HTTPException(status_code=413, detail=too_long(text, limit))
         text = normalise_input(text)
         if not text:
             raise HTTPException(status_code=400, detail=f"{name} is empty")
-        if len(text) > limit:
-            raise HTTPException(status_code=413, detail=too_long(text, limit))
         return text
 
     @api.get("/api/lookup", dependencies=[Depends(require_login)])
@@ -398,10 +550,23 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         return Response(json.dumps(dataclasses.asdict(res), default=str, ensure_ascii=False),
                         media_type="application/json")
 
+    inflight = inflight_of(pipe, settings)
+    jobs = upload_jobs(pipe, settings)
+
     @api.post("/api/ask", dependencies=[Depends(require_login)])
-    def api_ask(body: AskRequest) -> Response:
-        """The verified Answer as the JSON export (:func:`legal_rag.export.export_answer`). 400 naming the field
-        for a bad date or filter (an unknown key included), 413 for a question above the limit."""
+    def api_ask(body: AskRequest, request: Request) -> Response:
+        """The verified Answer as the JSON export (:func:`legal_rag.export.export_answer`), from the corpus and the
+        caller's own uploads. 400 naming the field for a bad date or filter (an unknown key included), 413 for a
+        question above the limit, 429 while the caller has ``settings.client_max_inflight`` questions in
+        progress."""
+        owner = caller(request)
+        with inflight.slot(owner.key) as got:
+            if not got:
+                raise HTTPException(status_code=429, detail=f"{settings.client_max_inflight} of your questions are "
+                                    "still being answered; wait for one to finish")
+            return _api_ask(body, pipe.for_owner(owner))
+
+    def _api_ask(body: AskRequest, pipe) -> Response:
         question = checked(body.question, "question")
         previous = checked(body.previous_question, "previous_question") if body.previous_question else None
         try:
@@ -418,6 +583,76 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             raise HTTPException(status_code=400, detail=str(exc)) from None
         return Response(export_answer(answer, "json"), media_type="application/json")
 
+    def job_json(job) -> JSONResponse:
+        out = {"job": job.id, "name": job.name, "state": job.state, "step": job.step,
+               "fraction": round(job.fraction, 3), "error": job.error,
+               "doc": dataclasses.asdict(job.doc) | {"source": job.doc.source} if job.doc else None,
+               "report": json.loads(json.dumps(dataclasses.asdict(job.report), default=str)) if job.report else None}
+        return JSONResponse(out, status_code=202 if not job.over else 200)
+
+    @api.get("/api/uploads", dependencies=[Depends(require_login)])
+    def api_uploads(request: Request) -> JSONResponse:
+        """The caller's uploads (and the shared library's, when it is on), newest first."""
+        docs = pipe.list_uploads(caller(request))
+        return JSONResponse({"uploads": [dataclasses.asdict(d) | {"source": d.source} for d in docs]})
+
+    @api.post("/api/uploads", dependencies=[Depends(require_login)])
+    async def api_upload(request: Request, wait: float = 0.0) -> JSONResponse:
+        """One PDF as the request's multipart field ``file``, queued as the caller's upload: 202 with the job
+        (``GET /api/uploads/jobs/{job}``), or, with ``wait`` seconds (at most 600), the job as it is then (200 when
+        it is over). 413 above ``upload_max_mb``; 400 without a file."""
+        import asyncio
+        import tempfile
+
+        owner = caller(request)
+        form = await request.form(max_files=1, max_fields=4, max_part_size=1024 * 1024)
+        f = form.get("file")
+        if f is None or isinstance(f, str):
+            raise HTTPException(status_code=400, detail="file: a PDF in the multipart field 'file' is required")
+        cap = int(settings.upload_max_mb * 1024 * 1024)
+        with tempfile.TemporaryDirectory(dir=Path(settings.data_dir)) as tmp:
+            dest = Path(tmp) / "upload.pdf"
+            size = 0
+            with open(dest, "wb") as out:
+                while block := await f.read(1 << 20):
+                    size += len(block)
+                    if size > cap:
+                        raise HTTPException(status_code=413, detail=f"the file is larger than "
+                                            f"{settings.upload_max_mb:g} MiB")
+                    out.write(block)
+            await form.close()
+            try:
+                job = jobs.submit(owner, dest, f.filename or "upload.pdf")
+            except UploadError as exc:
+                raise HTTPException(status_code=429, detail=str(exc)) from None
+        if wait > 0:
+            job = await asyncio.to_thread(jobs.wait, owner, job.id, min(wait, 600.0))
+        return job_json(job)
+
+    @api.get("/api/uploads/jobs/{job_id}", dependencies=[Depends(require_login)])
+    def api_upload_job(job_id: str, request: Request) -> JSONResponse:
+        try:
+            return job_json(jobs.get(caller(request), job_id))
+        except UploadError as exc:
+            raise HTTPException(status_code=404, detail=str(exc)) from None
+
+    @api.delete("/api/uploads/jobs/{job_id}", dependencies=[Depends(require_login)])
+    def api_upload_cancel(job_id: str, request: Request) -> JSONResponse:
+        """Cancel the caller's upload job (it stops at its next step; nothing of it is kept)."""
+        try:
+            return job_json(jobs.cancel(caller(request), job_id))
+        except UploadError as exc:
+            raise HTTPException(status_code=404, detail=str(exc)) from None
+
+    @api.delete("/api/uploads/{doc_id}", dependencies=[Depends(require_login)])
+    def api_upload_remove(doc_id: str, request: Request) -> JSONResponse:
+        """Remove one of the caller's uploads; 404 for anyone else's (or none)."""
+        try:
+            doc = pipe.remove_upload(caller(request), doc_id)
+        except UploadError as exc:
+            raise HTTPException(status_code=404, detail=str(exc)) from None
+        return JSONResponse({"removed": doc.doc_id, "name": doc.name})
+
     user, password = settings.auth_user, settings.auth_password.get_secret_value()
     if bool(user) != bool(password):
         raise LegalRagError("set both auth_user and auth_password for a login, or neither")
@@ -425,6 +660,8 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
                         max_file_size=int(settings.upload_max_mb * 1024 * 1024), footer_links=[],
                         server_name=settings.host, server_port=settings.port, css=fmt.CSS + LAYOUT_CSS)
     mounted["gradio"] = next(r.app for r in api.routes if isinstance(r, Mount))
+    api.add_middleware(RequestGuard, max_body=settings.request_max_bytes,
+                       max_upload=int(settings.upload_max_mb * 1024 * 1024) + 64 * 1024)
     return api
 
 

@@ -70,7 +70,8 @@ def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -
     where = escape(r.page_label)
     link = f'<a class="lr-source-link" href="{escape(source_url(r.source, r.pages[0]))}" target="_blank">' \
            f'{escape(r.source)}{", " + where if where else ""}</a>'
-    act = escape(r.act or r.court or ("other document" if r.kind == "document" else "judgment"))
+    act = escape(r.act or ("uploaded document (unverified)" if r.kind == "upload" else r.court)
+                 or ("other document" if r.kind == "document" else "judgment"))
     sec = escape(r.section or r.paras and f"para {r.paras}" or "")
     weight = "" if not weights else "<td></td>" if r.weight is None else f"<td>{r.weight:.2f}</td>"
     now = f'<div class="lr-now">now {escape(", ".join(r.now))}</div>' if r.now else ""
@@ -326,6 +327,25 @@ def ingest_report_html(report: IngestReport, name: str = "") -> str:
             + (f"{report.documents} other documents (not judgments), " if report.documents else "")
             + f"{report.paragraphs} paragraphs.{failed}"
             + (f"<ul>{probs}</ul>" if probs else "") + "</div>")
+
+
+def upload_job_html(job) -> str:
+    """One upload job (:class:`legal_rag.uploads.Job`): its file, state and step while it runs; its ingest report
+    when it is over, saying what the text reads as and that it is cited as an uploaded document."""
+    name = escape(job.name)
+    if not job.over:
+        return (f'<div class="lr-report lr-job" data-state="{escape(job.state)}"><b>{name}</b>: '
+                f"{escape(job.step)} ({job.fraction:.0%})</div>")
+    if job.state == "cancelled":
+        return f'<div class="lr-report lr-job" data-state="cancelled"><b>{name}</b>: cancelled; nothing was added.</div>'
+    report = ingest_report_html(job.report, job.name) if job.report is not None else ""
+    if job.doc is not None:
+        reads = "a court's judgment" if job.doc.classified == "judgment" else "another document"
+        note = (f"<p>Added to your documents: reads as {escape(reads)}, {job.doc.chunks} passages; cited as "
+                "<i>uploaded document (unverified)</i>.</p>")
+    else:
+        note = f"<p class='lr-error'>Not added: {escape(job.error)}</p>"
+    return f'<div class="lr-job" data-state="{escape(job.state)}">{report}{note}</div>'
 
 
 def source_choices(answer: Answer | None) -> list[tuple[str, int]]:

@@ -41,13 +41,14 @@ def pipe(tmp_path):
     return Pipeline(s)
 
 
-def test_source_file_serves_corpus_and_uploads_only(pipe):
+def test_source_file_serves_the_corpus_only(pipe):
+    """Uploads are never served by name (only to their owner, :func:`test_uploads_are_served_to_their_owner_only`),
+    so a file in the uploads folder is no corpus file either."""
     corpus = pipe.settings.corpus_path.resolve()
     if not (corpus / "statutes" / "pdf").is_dir():
         pytest.skip("real corpus not found")
     assert pipe.source_file("BNS_2023_gazette_Act45.pdf").resolve().is_relative_to(corpus)
-    assert pipe.source_file("mine.pdf").resolve().parent == (pipe.settings.data_dir / "uploads").resolve()
-    for name in TRAVERSAL:
+    for name in [*TRAVERSAL, "mine.pdf", "x" * 300 + ".pdf"]:
         with pytest.raises(LegalRagError, match="not a corpus file"):
             got = pipe.source_file(name)
             pytest.fail(f"{name!r} served {got}")
@@ -123,8 +124,9 @@ def test_html_renamed_pdf_upload_is_refused_by_name_and_nothing_is_kept(tmp_path
 
 
 def test_an_upload_survives_the_next_corpus_index_run(tmp_path, tiny_model, tiny_embedder):
-    """A user's upload is not in the manifest; re-indexing the corpus must not silently drop it."""
+    """A user's upload lives apart from the corpus index: re-indexing the corpus neither drops it nor takes it in."""
     from legal_rag.index import open_index
+    from legal_rag.uploads import Owner
 
     corpus = tmp_path / "corpus"
     corpus.mkdir()
@@ -134,15 +136,20 @@ def test_an_upload_survives_the_next_corpus_index_run(tmp_path, tiny_model, tiny
                       embed_model=str(tiny_model))
     build(s, progress=False)
     up = good_judgment(tmp_path / "upload.pdf", "Sita Devi v. State of Bihar", "dowry death")
-    report = Pipeline(s).ingest_upload(up)
+    me = Owner.of("user", "advocate")
+    report = Pipeline(s).ingest_upload(up, owner=me)
     assert not report.failed and report.paragraphs > 0
-    idx = open_index(s, embedder=tiny_embedder)
-    before = {c.id for c in idx.store.all_chunks() if c.source == "upload.pdf"}
-    idx.close()
+
+    def mine() -> set[str]:
+        p = Pipeline(s)
+        return {c.id for c in p.for_owner(me).index.chunks().values() if c.kind == "upload"}
+
+    before = mine()
     assert before
     build(s, progress=False)
+    assert mine() == before
     idx = open_index(s, embedder=tiny_embedder)
-    assert {c.id for c in idx.store.all_chunks() if c.source == "upload.pdf"} == before
+    assert not [c for c in idx.store.all_chunks() if c.kind == "upload" or c.source.startswith("uploads/")]
     idx.close()
 
 
