@@ -656,12 +656,20 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
     user, password = settings.auth_user, settings.auth_password.get_secret_value()
     if bool(user) != bool(password):
         raise LegalRagError("set both auth_user and auth_password for a login, or neither")
-    gr.mount_gradio_app(api, create_app(settings, pipe), path="/", auth=(user, password) if user else None,
+    demo = create_app(settings, pipe)
+    gr.mount_gradio_app(api, demo, path="/", auth=(user, password) if user else None,
                         max_file_size=int(settings.upload_max_mb * 1024 * 1024), footer_links=[],
                         server_name=settings.host, server_port=settings.port, css=fmt.CSS + LAYOUT_CSS)
     mounted["gradio"] = next(r.app for r in api.routes if isinstance(r, Mount))
+    # Gradio checks that a file named in an event's data was uploaded by a user (inside its upload folder) only once
+    # the Blocks count as launched, which only launch() sets: mounted, they are launched here, so its check runs
+    # before our own (gradio_upload) and a client-named path is never copied into its cache
+    demo.has_launched = True
+    from gradio.utils import get_upload_folder
+
     api.add_middleware(RequestGuard, max_body=settings.request_max_bytes,
-                       max_upload=int(settings.upload_max_mb * 1024 * 1024) + 64 * 1024)
+                       max_upload=int(settings.upload_max_mb * 1024 * 1024) + 64 * 1024,
+                       upload_folder=get_upload_folder())
     return api
 
 

@@ -7,6 +7,9 @@ already has in progress.
   ``request_max_bytes``. Every caller without an owner cookie (:data:`OWNER_COOKIE`, a random token: OWASP
   Session Management Cheat Sheet, ``HttpOnly``, ``SameSite=Lax``) is given one, and the request itself already
   carries it, so a browser's first request and every later one name the same owner.
+* A Gradio event (``/gradio_api/queue/join``, ``/gradio_api/call/<event>``) whose data names a file outside the
+  folder Gradio writes uploads to is refused 400, before Gradio copies the named file into its cache: a client may
+  name any path there (OWASP File Upload Cheat Sheet: never trust a client-given path); the answer names no path.
 * :func:`owner_of`: a login's user name when there is a login, else the owner cookie
   (:class:`legal_rag.uploads.Owner`).
 * :class:`Inflight`: at most ``limit`` questions in progress per owner; more are refused, never queued.
@@ -52,10 +55,11 @@ def owner_of(request: Any) -> Owner:
 class RequestGuard:
     """ASGI middleware (module docstring). ``max_body`` and ``max_upload`` in bytes."""
 
-    def __init__(self, app, max_body: int, max_upload: int):
+    def __init__(self, app, max_body: int, max_upload: int, upload_folder: str | None = None):
         self.app = app
         self.max_body = max_body
         self.max_upload = max_upload
+        self.upload_folder = upload_folder
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -78,7 +82,9 @@ class RequestGuard:
                 return await _refuse(send, 400, "Content-Length is not a number")
             if size > limit:
                 return await _refuse(send, 413, _too_big(size, limit))
-        elif scope.get("method") in ("POST", "PUT", "PATCH"):  # no length given: count while it is read
+        event = self.upload_folder is not None and scope.get("method") == "POST" and _is_event(scope.get("path", ""))
+        if event or (length is None and scope.get("method") in ("POST", "PUT", "PATCH")):
+            # an event's data is read whole (to check the files it names); a body without a length is counted
             body, more = [], True
             total = 0
             while more:
@@ -92,6 +98,8 @@ class RequestGuard:
                 more = msg.get("more_body", False)
             whole = b"".join(body)
             sent = False
+            if event and not _files_inside(whole, self.upload_folder):
+                return await _refuse(send, 400, "not a file uploaded through this page")
 
             async def replay():
                 nonlocal sent
@@ -109,6 +117,39 @@ class RequestGuard:
             await send(msg)
 
         return await self.app(scope, receive, send_with_cookie)
+
+
+def _is_event(path: str) -> bool:
+    return path.endswith("/queue/join") or "/gradio_api/call/" in path or path.startswith("/call/")
+
+
+def _files_inside(body: bytes, folder: str) -> bool:
+    """Whether every file an event's JSON data names (a ``"path"`` beside ``"meta": {"_type": "gradio.FileData"}``,
+    or any ``"path"`` key of a file object) lies inside ``folder`` once links are resolved. A body that is not JSON
+    is left to Gradio to refuse."""
+    import os
+
+    try:
+        data = json.loads(body or b"null")
+    except ValueError:
+        return True
+    root = os.path.realpath(folder)
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            p = x.get("path")
+            if isinstance(p, str) and ("meta" in x or "orig_name" in x or "url" in x or "mime_type" in x):
+                try:
+                    real = os.path.realpath(p)
+                except (ValueError, OSError):
+                    return False
+                if "\x00" in p or os.path.commonpath([root, real]) != root or real == root:
+                    return False
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return True
 
 
 def _too_big(size: int, limit: int, at_least: bool = False) -> str:
