@@ -216,12 +216,16 @@ class Pipeline:
 
     def read_input(self, text: str) -> str:
         """``text`` in the one normal form of user text (:func:`legal_rag.law.normalise.normalise_input`).
-        Raises :class:`InputTooLongError` above ``settings.question_max_chars`` characters, stating the limit."""
+        Raises :class:`InputTooLongError` above ``settings.question_max_chars`` characters (as sent, checked before
+        it is normalised, and once normalised), stating the limit."""
         from .law.normalise import normalise_input, too_long
 
+        limit = self.settings.question_max_chars
+        if len(text) > limit:  # as sent, before any work on it
+            raise InputTooLongError(too_long(text, limit))
         text = normalise_input(text)
-        if len(text) > self.settings.question_max_chars:
-            raise InputTooLongError(too_long(text, self.settings.question_max_chars))
+        if len(text) > limit:
+            raise InputTooLongError(too_long(text, limit))
         return text
 
     def ask(self, question: str, offence_date: dt.date | str | None = None, filters: FilterArg = None,
@@ -266,6 +270,11 @@ class Pipeline:
             raise LegalRagError("empty question")
         filters = self.resolve_filters(filters)
         question, notice = asked, ""
+        from .law.dates import impossible_dates
+
+        if bad := impossible_dates(asked):  # "31.02.2024": said, never guessed or dropped in silence
+            notice = "Not read as a date (no such calendar date): " + ", ".join(f'"{d}"' for d in bad) + "."
+            yield notice + "\n\n"
         unread = unread_script(asked)
         if unread is not None:  # words in a script the sources are not written in (a Hindi sentence)
             readable = [f for f in find_refs(unread.rest) if f.status == "ok"] if unread.rest else []
@@ -275,8 +284,9 @@ class Pipeline:
                 yield Answer(asked, notice, problems=(notice,), model=settings.generator,
                              index_id=self.index.id if self._has_index else "")
                 return
-            question, notice = unread.rest, language_notice(unread, answered=True)
-            yield notice + "\n\n"
+            lang = language_notice(unread, answered=True)
+            question, notice = unread.rest, "\n\n".join(filter(None, (notice, lang)))
+            yield lang + "\n\n"
         conc = self.concordance
         if previous is not None:  # a follow-up is asked about the previous turn's provision (BL-60)
             from .law.followup import resolve_followup, turn_of

@@ -53,10 +53,24 @@ def date_spans(text: str) -> list[tuple[int, int, date]]:
     return sorted(spans)
 
 
+def impossible_dates(text: str) -> list[str]:
+    """The date-shaped strings of ``text`` that are no calendar date, as written, in text order (a question that
+    names one is told it was not read as a date). ``impossible_dates("on 31.02.2024 and 1.3.2024") ->
+    ["31.02.2024"]``."""
+    good = date_spans(text)
+    out: list[tuple[int, str]] = []
+    for rx in DATE_FORMS:
+        for m in rx.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e, _ in good) or any(p == m.start() for p, _ in out):
+                continue
+            out.append((m.start(), m.group(0)))
+    return [t for _, t in sorted(out)]
+
+
 def first_date(text: str) -> date | None:
     """The first calendar date in ``text`` (:func:`date_spans`), or None."""
     spans = date_spans(text)
     return spans[0][2] if spans else None
 
 
-__all__ = ["DATE_FORMS", "MONTHS", "date_spans", "first_date"]
+__all__ = ["DATE_FORMS", "MONTHS", "date_spans", "first_date", "impossible_dates"]

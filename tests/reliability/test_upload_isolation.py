@@ -351,3 +351,37 @@ def test_the_chat_history_a_client_sends_back_is_bounded(tiny_settings):
     history = [{"role": "user", "content": f"q{i}"} for i in range(5000)]
     *_, last = handlers(demo)["ask"]("cheating", history, "", [], "both", True, "extractive", False)
     assert len(last[0]) <= 6 + 2
+
+
+def test_an_impossible_date_in_the_question_is_said_not_dropped(server):
+    from legal_rag.law.dates import impossible_dates
+
+    assert impossible_dates("cheated on 31.02.2024, FIR on 05.07.2024 and 30 February 2025") == \
+        ["31.02.2024", "30 February 2025"]
+    assert impossible_dates("on 2024-06-20") == []
+    a, _, _ = server
+    got = _answer(a, "I was cheated on 31.02.2024 by a seller")
+    assert 'Not read as a date (no such calendar date): "31.02.2024".' in got["answer"]
+
+
+def test_a_new_build_is_served_and_the_one_before_is_closed(tiny_settings, tmp_path):
+    import sqlite3
+
+    s = tiny_settings.model_copy(update={"data_dir": tmp_path / "data"})
+    build(s, progress=False)
+    pipe = Pipeline(s)
+    first = pipe.index
+    pipe.lookup("IPC 420")
+    from legal_rag.index import build_index
+
+    chunks = list(first.chunks().values())
+    build_index(chunks[1:], s)
+    pipe.lookup("IPC 420")  # the second build is served now; the first is retired
+    second = pipe.index
+    assert second.id != first.id and len(second.chunks()) == len(chunks) - 1
+    build_index(chunks, s)
+    pipe.lookup("IPC 420")  # the third is served; the first is closed
+    assert pipe.index.id not in (first.id, second.id)
+    with pytest.raises(sqlite3.ProgrammingError):
+        first.store.count()
+    assert second.store.count() == len(chunks) - 1  # still open for a question that began on it
