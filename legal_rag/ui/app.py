@@ -411,7 +411,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             files = gr.File(file_count="multiple", file_types=[".pdf"], label="PDFs", elem_id="lr-upload")
             with gr.Row():
                 ingest_btn = gr.Button("Add to my documents", elem_id="lr-ingest")
-                cancel_btn = gr.Button("Cancel", elem_id="lr-upload-cancel", variant="stop")
+                cancel_btn = gr.Button("Cancel", elem_id="lr-upload-cancel", variant="secondary", scale=0, min_width=100)
             report = gr.HTML(elem_id="lr-report")
             mine = gr.Dataframe(headers=["File", "Title", "Whose", "Reads as", "Pages", "Uploaded"],
                                 label="Your uploads", interactive=False, elem_id="lr-uploads")

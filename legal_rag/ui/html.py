@@ -334,10 +334,10 @@ def upload_job_html(job) -> str:
     when it is over, saying what the text reads as and that it is cited as an uploaded document."""
     name = escape(job.name)
     if not job.over:
-        return (f'<div class="lr-report lr-job" data-state="{escape(job.state)}"><b>{name}</b>: '
+        return (f'<div class="lr-job" data-state="{escape(job.state)}"><b>{name}</b>: '
                 f"{escape(job.step)} ({job.fraction:.0%})</div>")
     if job.state == "cancelled":
-        return f'<div class="lr-report lr-job" data-state="cancelled"><b>{name}</b>: cancelled; nothing was added.</div>'
+        return f'<div class="lr-job" data-state="cancelled"><b>{name}</b>: cancelled; nothing was added.</div>'
     report = ingest_report_html(job.report, job.name) if job.report is not None else ""
     if job.doc is not None:
         reads = "a court's judgment" if job.doc.classified == "judgment" else "another document"

@@ -221,7 +221,10 @@ def test_upload_goes_through_ingestion_and_is_size_limited(page, served, tmp_pat
     page.wait_for_selector("#lr-report .lr-report")
     report = page.inner_text("#lr-report")
     assert "my_notes.pdf" in report and "1 pages" in report and "no_text_layer" in report
+    assert "uploaded document (unverified)" in report
     assert [p.name for p in served.pipeline.uploads][-1].endswith(".pdf")
+    page.wait_for_function("document.querySelector('#lr-uploads').innerText.includes('my_notes.pdf')")  # listed
+    page.screenshot(path=str(artifacts / "upload-listed.png"), full_page=True)
     n = len(served.pipeline.uploads)
     page.set_input_files("#lr-upload input[type=file]", str(big))
     page.get_by_text("exceed", exact=False).first.wait_for()  # Gradio refuses files above max_file_size
