@@ -148,7 +148,7 @@ def test_length_limit(demo, real_pipeline):
     assert f"the limit is {limit:,} characters" in v.reply and v.exports_cleared
     # the refused question is shown cut, with its length, so the refusal stays in sight (issue 16 (b))
     shown = v.chat[-2]["content"]
-    assert len(shown) < 400 and f"{len(q.strip()):,} characters, not asked: the limit is {limit:,}" in shown
+    assert len(shown) < 400 and f"{len(q):,} characters, not asked: the limit is {limit:,}" in shown
     assert shown.startswith("What is cheating? What is cheating?")
 
 
@@ -163,8 +163,13 @@ def test_upload_control_on_a_copy_of_the_real_index(real_pipeline, tmp_path):
     """The upload control through the real Pipeline: a copy of the real index, so the session's stays as it is."""
     import shutil
 
+    from types import SimpleNamespace
+
+    from gradio.utils import get_upload_folder
+
     from legal_rag.pipeline import Pipeline
     from legal_rag.ui.app import create_app
+    from legal_rag.ui.guard import owner_of
 
     src = real_pipeline.settings
     shutil.copytree(src.data_dir, tmp_path / "data", ignore=shutil.ignore_patterns("exports", "*.lock"))
@@ -172,11 +177,19 @@ def test_upload_control_on_a_copy_of_the_real_index(real_pipeline, tmp_path):
     pipe = Pipeline(settings)
     demo = create_app(settings, pipe)
     pdf = src.corpus_path / "judgments/pdf/SC_2024-06-14_RecordOfProceedings-Diary26519-2024.pdf"
-    upload = tmp_path / "my_upload.pdf"
+    folder = Path(get_upload_folder()) / f"lr-test-{tmp_path.name}"  # where Gradio itself writes an upload
+    folder.mkdir(parents=True, exist_ok=True)
+    upload = folder / "my_upload.pdf"
     shutil.copyfile(pdf, upload)
-    report = handlers(demo)["upload"]([str(upload)])
-    assert "my_upload.pdf" in report and "Failed" not in report
-    assert any(c.source == "my_upload.pdf" for c in pipe.index.store.all_chunks())
+    me = SimpleNamespace(username=None, headers={"cookie": "lr_owner=" + "r" * 32})
+    report = list(handlers(demo)["upload"]([str(upload)], me))[-1]
+    assert "my_upload.pdf" in report and "Added to your documents" in report
+    mine = pipe.for_owner(owner_of(me))
+    assert any(c.source.endswith("/my_upload.pdf") for c in mine.index.chunks().values())
+    # the corpus index itself is unchanged: another caller does not see it
+    assert not any(c.source.endswith("/my_upload.pdf") for c in pipe.index.store.all_chunks())
+    shutil.rmtree(folder, ignore_errors=True)
+    pipe.index.close()
 
 
 # ------------------------------------------------------------------------------------------------ the JSON API

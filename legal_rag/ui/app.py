@@ -629,28 +629,24 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             job = await asyncio.to_thread(jobs.wait, owner, job.id, min(wait, 600.0))
         return job_json(job)
 
+    @api.exception_handler(UploadError)
+    async def not_yours(request: Request, exc: UploadError) -> JSONResponse:
+        """An upload or job that is not the caller's (or none): 404, the message naming no path."""
+        return JSONResponse({"detail": str(exc)}, status_code=404)
+
     @api.get("/api/uploads/jobs/{job_id}", dependencies=[Depends(require_login)])
     def api_upload_job(job_id: str, request: Request) -> JSONResponse:
-        try:
-            return job_json(jobs.get(caller(request), job_id))
-        except UploadError as exc:
-            raise HTTPException(status_code=404, detail=str(exc)) from None
+        return job_json(jobs.get(caller(request), job_id))
 
     @api.delete("/api/uploads/jobs/{job_id}", dependencies=[Depends(require_login)])
     def api_upload_cancel(job_id: str, request: Request) -> JSONResponse:
         """Cancel the caller's upload job (it stops at its next step; nothing of it is kept)."""
-        try:
-            return job_json(jobs.cancel(caller(request), job_id))
-        except UploadError as exc:
-            raise HTTPException(status_code=404, detail=str(exc)) from None
+        return job_json(jobs.cancel(caller(request), job_id))
 
     @api.delete("/api/uploads/{doc_id}", dependencies=[Depends(require_login)])
     def api_upload_remove(doc_id: str, request: Request) -> JSONResponse:
         """Remove one of the caller's uploads; 404 for anyone else's (or none)."""
-        try:
-            doc = pipe.remove_upload(caller(request), doc_id)
-        except UploadError as exc:
-            raise HTTPException(status_code=404, detail=str(exc)) from None
+        doc = pipe.remove_upload(caller(request), doc_id)
         return JSONResponse({"removed": doc.doc_id, "name": doc.name})
 
     user, password = settings.auth_user, settings.auth_password.get_secret_value()

@@ -39,6 +39,7 @@ import numpy as np
 from ..config import Settings
 from ..errors import LegalRagError
 from ..index.manifest import file_lock
+from ..ingest.corpus import sha256_of
 from ..index.store import ChunkStore
 from ..types import UPLOAD_LABEL, Chunk, IngestReport, Problem
 
@@ -229,7 +230,7 @@ class UploadLibrary:
             return _refused(name, "too_large", f"{size / 2**20:.1f} MiB, more than the "
                             f"{self.settings.upload_max_mb:g} MiB an upload may have"), None
         step("reading", 0.0)
-        digest = _sha256(path)
+        digest = sha256_of(path)
         doc_id = digest[:16]
         cid, source = f"upload-{doc_id}", f"uploads/{doc_id}/{name}"
         settings = self.settings.model_copy(update={"max_pages": self.settings.upload_max_pages})
@@ -306,14 +307,6 @@ class UploadLibrary:
                 store.close()
             (home / "files" / f"{doc_id}.pdf").unlink(missing_ok=True)
         return doc
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _refused(name: str, kind: str, why: str) -> IngestReport:
