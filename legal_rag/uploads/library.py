@@ -239,7 +239,8 @@ class UploadLibrary:
         if report.failed or judgment is None:
             return report, None
         classified = judgment.kind
-        judgment = dataclasses.replace(judgment, case_id=cid, source=source)
+        # an upload whose header names no title is called by its file name, never by its internal id
+        judgment = dataclasses.replace(judgment, case_id=cid, source=source, title=judgment.title or name)
         paragraphs = tuple(dataclasses.replace(p, case=cid, source=source) for p in paragraphs)
         step("chunking", 0.1)
         chunks = chunk_judgment(paragraphs, embedder, judgment=judgment, chunk_tokens=self.settings.chunk_tokens,

@@ -114,3 +114,16 @@ def test_a_judgment_upload_reads_as_a_judgment_and_is_cited_as_an_upload(pipe, t
     # a court or year filter keeps judgments only: never an upload, whatever court it prints
     assert not [h for h in pipe.for_owner(ME).search("dowry death", filters={"court": "Supreme Court of India"})
                 if h.chunk.kind == "upload"]
+
+
+def test_an_upload_whose_header_names_no_title_is_cited_by_its_file_name(pipe, tmp_path):
+    pdf = good_judgment(tmp_path / "appeal_notes.pdf", "Criminal Appeal No. 12 of 2024", "dowry death")
+    report, doc = pipe.add_upload(ME, pdf, "appeal_notes.pdf")
+    assert doc is not None and any(p.kind == "no_title" for p in report.problems)
+    chunks = _upload_chunks(pipe, ME)
+    assert chunks and {c.title for c in chunks} == {"appeal_notes.pdf"}  # never its internal id ("upload-…")
+    from legal_rag.export.records import citation_records
+
+    answer = pipe.for_owner(ME).ask("dowry death appeal: was the finding interfered with?")
+    recs = [r for r in citation_records(answer, include_unverified=True) if r.source.startswith("uploads/")]
+    assert recs and {r.citation for r in recs} == {f"appeal_notes.pdf [{UPLOAD_LABEL}]"}
