@@ -164,7 +164,7 @@ def inflight_of(pipe: Pipeline, settings: Settings) -> Inflight:
     """The per-client bound on questions in progress (one per pipeline, shared by the UI and the API)."""
     got = getattr(pipe, "_ui_inflight", None)
     if got is None:
-        got = pipe._ui_inflight = Inflight(settings.client_max_inflight)
+        got = pipe._ui_inflight = Inflight(settings.client_max_inflight, settings.answer_concurrency)
     return got
 
 
@@ -247,7 +247,9 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                 yield cleared(history, f"Not asked: {settings.client_max_inflight} of your questions are still being "
                                        "answered; wait for one to finish")
                 return
-            yield from _answer(history, question, kwargs, include_unverified, pipe.for_owner(owner) if owner else pipe)
+            with inflight.turn():
+                yield from _answer(history, question, kwargs, include_unverified,
+                                   pipe.for_owner(owner) if owner else pipe)
 
     def _answer(history, question, kwargs, include_unverified, answering):
         yield cleared(history, "")
@@ -564,7 +566,8 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             if not got:
                 raise HTTPException(status_code=429, detail=f"{settings.client_max_inflight} of your questions are "
                                     "still being answered; wait for one to finish")
-            return _api_ask(body, pipe.for_owner(owner))
+            with inflight.turn():
+                return _api_ask(body, pipe.for_owner(owner))
 
     def _api_ask(body: AskRequest, pipe) -> Response:
         question = checked(body.question, "question")

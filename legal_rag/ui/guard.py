@@ -12,7 +12,8 @@ already has in progress.
   name any path there (OWASP File Upload Cheat Sheet: never trust a client-given path); the answer names no path.
 * :func:`owner_of`: a login's user name when there is a login, else the owner cookie
   (:class:`legal_rag.uploads.Owner`).
-* :class:`Inflight`: at most ``limit`` questions in progress per owner; more are refused, never queued.
+* :class:`Inflight`: at most ``limit`` questions in progress per owner; more are refused, never queued; and at most
+  ``running`` answered at once over all owners, the others waiting their turn.
 """
 
 from __future__ import annotations
@@ -166,12 +167,21 @@ async def _refuse(send, status: int, detail: str) -> None:
 
 
 class Inflight:
-    """Questions in progress per owner key, at most ``limit`` each (thread-safe)."""
+    """Questions in progress per owner key, at most ``limit`` each, and at most ``running`` answered at once
+    across all owners, the rest waiting their turn in arrival order (thread-safe)."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, running: int = 2):
         self.limit = limit
         self._count: dict[str, int] = {}
         self._lock = threading.Lock()
+        self._turns = threading.Semaphore(max(1, running))
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """Held while one question is answered: waits while ``running`` others are (the machine's cores are
+        shared by every client; more at once only slows each and lets some wait far longer than others)."""
+        with self._turns:
+            yield
 
     @contextmanager
     def slot(self, key: str) -> Iterator[bool]:
