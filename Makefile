@@ -60,7 +60,7 @@ run: corpus-check install
 	$(BIN)/legal-rag serve
 
 test: install-llama
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
 
 test-fast: install
 	$(BIN)/python -m pytest -q -m "not slow and not browser"
