@@ -138,3 +138,12 @@ def small_index(tmp_path_factory):
     idx = build_index(chunks, settings, embedder=emb)
     yield idx, settings
     idx.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test that needs the real-corpus index build (the ``real_build`` fixture, directly or through
+    ``real_pipeline`` / ``real_index``) is ``slow``, whether or not it is marked by hand: ``-m "not slow"`` never
+    builds the whole corpus."""
+    for item in items:
+        if "real_build" in getattr(item, "fixturenames", ()) and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)
