@@ -136,17 +136,31 @@ def summarise(results, duration_s: float, peak_rss: int, clients: int) -> dict:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def server_args(doc: str) -> argparse.ArgumentParser:
+    """The options every served-app bench takes: ``--data-dir`` (default ``$LEGAL_RAG_DATA_DIR`` or
+    ``.legal_rag``), ``--ready-timeout`` (seconds) and ``--json`` (a path for the figures)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--data-dir", type=Path, default=Path(os.environ.get("LEGAL_RAG_DATA_DIR", ".legal_rag")))
+    ap.add_argument("--ready-timeout", type=float, default=300.0)
+    ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    return ap
+
+
+def has_index(data_dir: Path) -> bool:
+    """Whether ``data_dir`` holds a published build; says how to make one on stderr when it does not."""
+    if (data_dir / "CURRENT").is_file():
+        return True
+    print(f"no index under {data_dir}: build it with `legal-rag index` first", file=sys.stderr)
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = server_args(__doc__)
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of load (the run stops by itself)")
     ap.add_argument("--seed", type=int, default=8)
-    ap.add_argument("--ready-timeout", type=float, default=300.0)
-    ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args(argv)
-    if not (args.data_dir / "CURRENT").is_file():
-        print(f"no index under {args.data_dir}: build it with `legal-rag index` first", file=sys.stderr)
+    if not has_index(args.data_dir):
         return 2
     port = free_port()
     base = f"http://{HOST}:{port}"

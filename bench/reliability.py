@@ -47,7 +47,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import HOST, free_port, rss_tree, start_server, wait_ready  # noqa: E402
+from bench.load import HOST, free_port, has_index, rss_tree, server_args, start_server, wait_ready  # noqa: E402
 
 MiB = 2**20
 BIG_CHARS = 10_000_000
@@ -662,17 +662,13 @@ def print_summary(out: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data-dir", type=Path, default=Path(os.environ.get("LEGAL_RAG_DATA_DIR", ".legal_rag")))
+    ap = server_args(__doc__)
     ap.add_argument("--parts", default="a,b,c,d", help="which of a (big), b (soak), c (bad), d (users)")
     ap.add_argument("--soak", type=int, default=50, help="uploads in the soak (at most 200)")
     ap.add_argument("--wait", type=float, default=120.0, help="seconds each upload may take")
     ap.add_argument("--deadline", type=float, default=2400.0, help="seconds for the whole run (it stops by itself)")
-    ap.add_argument("--ready-timeout", type=float, default=300.0)
-    ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args(argv)
-    if not (args.data_dir / "CURRENT").is_file():
-        print(f"no index under {args.data_dir}: build it with `legal-rag index` first", file=sys.stderr)
+    if not has_index(args.data_dir):
         return 2
     parts = set(args.parts.split(","))
     deadline = time.monotonic() + args.deadline

@@ -182,12 +182,19 @@ def test_upload_control_on_a_copy_of_the_real_index(real_pipeline, tmp_path):
     upload = folder / "my_upload.pdf"
     shutil.copyfile(pdf, upload)
     me = SimpleNamespace(username=None, headers={"cookie": "lr_owner=" + "r" * 32})
-    report = list(handlers(demo)["upload"]([str(upload)], me))[-1]
+    h = handlers(demo)
+    report = list(h["upload"]([str(upload)], me))[-1]
     assert "my_upload.pdf" in report and "Added to your documents" in report
+    rows, pick = h["listed"](me)  # the "Your uploads" table and the Remove picker, through the real pipeline
+    assert [r[0] for r in rows] == ["my_upload.pdf"] and len(pick["choices"]) == 1
+    assert h["listed"](SimpleNamespace(username=None, headers={"cookie": "lr_owner=" + "s" * 32}))[0] == []
+    assert h["cancel_uploads"](me) == "<p>Nothing to cancel.</p>"  # the job is over
     mine = pipe.for_owner(owner_of(me))
     assert any(c.source.endswith("/my_upload.pdf") for c in mine.index.chunks().values())
     # the corpus index itself is unchanged: another caller does not see it
     assert not any(c.source.endswith("/my_upload.pdf") for c in pipe.index.store.all_chunks())
+    assert "Removed my_upload.pdf" in h["remove"](pick["choices"][0][1], me)
+    assert h["listed"](me)[0] == [] and not pipe.list_uploads(owner_of(me))
     shutil.rmtree(folder, ignore_errors=True)
     pipe.index.close()
 

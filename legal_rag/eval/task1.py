@@ -277,10 +277,10 @@ def _simplicity(w: PrecedentWeights) -> tuple:
 
 
 def fused_grid(sections: Sequence[float] = GRID_WEIGHTS, prior: Sequence[float] = (0.0,)) -> list[PrecedentWeights]:
-    """The grid of the second pass (issue 18, session 6): every query term (the earlier choice's cut), weights
-    :data:`GRID_WEIGHTS` for the whole judgment (each ``b`` of :data:`DOC_B`), the paragraphs (max or sum of 3) and
-    the chunk-BM25 list, ``sections`` and ``prior`` weights as given; at least one text signal weighted. Holds the
-    chunk list alone (the 0.1504 row) and the earlier grid's every-term settings. Simplest first."""
+    """The fused grid: every query term, weights :data:`GRID_WEIGHTS` for the whole judgment (each ``b`` of
+    :data:`DOC_B`), the paragraphs (max or sum of 3) and the chunk-BM25 list, ``sections`` and ``prior`` weights as
+    given; at least one text signal weighted. Holds the chunk list alone and every every-term setting of
+    :func:`grid`. Simplest first."""
     out = []
     for d, p, c, sw, pw in itertools.product(GRID_WEIGHTS, GRID_WEIGHTS, GRID_WEIGHTS, sections, prior):
         if d == p == c == 0:
@@ -300,7 +300,7 @@ PROP_AGG = ("sum", "max")
 
 
 def prop_grid(weights: Sequence[float] = GRID_WEIGHTS[1:]) -> list[PrecedentWeights]:
-    """The grid of session 7 (issue 18, citation propagation): every setting of :func:`fused_grid` with the section
+    """The citation-propagation grid: every setting of :func:`fused_grid` with the section
     bonus and prior at 0 (279 text settings, the chunk list alone among them), each with propagation off and with
     every propagation variant (:data:`PROP_BASES` x :data:`PROP_K` x :data:`PROP_AGG` x ``weights``); plus each
     propagation variant alone. Simplest first."""
@@ -569,9 +569,9 @@ def _mean(table_row: Mapping[str, Mapping[str, float]], queries: Sequence[str], 
 
 def run_fusion(settings, work: Path, *, casebase_dir: Path, folds: int = 5, log: Callable[[str], None] = print
                ) -> FusionReport:
-    """Session 7 of issue 18, in order, each chosen on Q1, Q3-Q10 (:func:`choose_from_table`, ties to the simpler)
+    """The fusion runs, in order, each chosen on Q1, Q3-Q10 (:func:`choose_from_table`, ties to the simpler)
     and only then scored on Q11-Q50: (1) :func:`fused_grid` with the chunk-BM25 list (its weight may be the only
-    one: the 0.1504 row is in the grid); (2) the same with the citation prior (weights :data:`GRID_WEIGHTS`; the
+    one); (2) the same with the citation prior (weights :data:`GRID_WEIGHTS`; the
     section bonus at 0, plus step 1's choice with each prior weight); then ``folds``-fold cross-validation over
     Q1, Q3-Q50 on step 2's grid (:func:`cross_validate`; a query never chooses its own weights)."""
     t0 = time.perf_counter()
@@ -718,7 +718,7 @@ def describe_prop(w: PrecedentWeights) -> str:
 
 def run_prop(settings, work: Path, *, casebase_dir: Path, folds: int = 5, kind: str = "prop",
              log: Callable[[str], None] = print) -> PropReport:
-    """Session 7 of issue 18: citation propagation (:func:`legal_rag.retrieve.precedents.propagate`; ``kind =
+    """Citation propagation (:func:`legal_rag.retrieve.precedents.propagate`; ``kind =
     "prop"``, grid :func:`prop_grid`) or RM3 feedback (``kind = "rm3"``, :func:`rm3_signals`, grid
     :func:`rm3_grid`) as a further CombSUM signal. The grid on Q1, Q3-Q10 (:func:`map_table`, best MAP, ties to the
     simpler), then the choice scored once on Q11-Q50; after that, reference rows, ``folds``-fold cross-validation

@@ -168,7 +168,7 @@ async def _refuse(send, status: int, detail: str) -> None:
 
 class Inflight:
     """Questions in progress per owner key, at most ``limit`` each, and at most ``running`` answered at once
-    across all owners, the rest waiting their turn in arrival order (thread-safe)."""
+    across all owners, the rest waiting for a turn (``threading.Semaphore``: oldest waiter woken first; thread-safe)."""
 
     def __init__(self, limit: int, running: int = 2):
         self.limit = limit

@@ -54,7 +54,7 @@ def available_generators(settings: Settings) -> tuple[GeneratorName, ...]:
     return tuple(n for n in get_args(GeneratorName) if usable[n])
 
 
-#: what each generator costs a user in time, in the UI's words (bench/results_answers.md, issue 17 section:
+#: what each generator costs a user in time, in the UI's words (measured in bench/results_answers.md:
 #: Qwen2.5-Coder-1.5B Q4_K_M through llama.cpp on 2 shared CPU cores)
 GENERATOR_COST: dict[str, str] = {
     "extractive": "quotes the sources, under a second",
