@@ -43,6 +43,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("legal_rag.retrieve", "legal_rag.rerank", "legal_rag.generate", "legal_rag.cite", "legal_rag.export",
      "legal_rag.uploads"),
     ("legal_rag.verify",),
+    ("legal_rag.resources", "legal_rag.build"),
+    ("legal_rag.answer",),
     ("legal_rag.pipeline",),
     ("legal_rag.eval",),
     ("legal_rag.rerank.training",),

@@ -28,7 +28,7 @@ from ..text import MARKER, parse_marker
 from ..types import (
     Answer, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support, SupersessionFlag,
 )
-from .records import DOCUMENT_LABEL, UPLOAD_LABEL, CitationRecord, citation_records
+from .records import DOCUMENT_LABEL, UPLOAD_LABEL, CitationRecord, answer_text, citation_records
 from .sheet import CSV_COLUMNS, to_csv
 
 JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
@@ -106,7 +106,7 @@ def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
     numbers = {r.marker: i for i, r in enumerate(recs, 1)}
     dropped = {c.marker for c in answer.citations} - set(numbers)
     recs = tuple(replace(r, marker=numbers[r.marker]) for r in recs)
-    return ExportDoc(answer.query, renumber(answer.text, numbers, dropped), recs, flags,
+    return ExportDoc(answer.query, renumber(answer_text(answer), numbers, dropped), recs, flags,
                      tuple(answer.problems), answer.model, answer.index_id, include_unverified,
                      tuple(answer.suggestions), tuple(answer.head))
 

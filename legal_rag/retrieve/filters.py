@@ -152,6 +152,11 @@ def judgments_only(f: Filters | None) -> bool:
                               or f.year_to is not None)
 
 
+def judgments_only_notice(f: Filters) -> str:
+    """What an answer that found nothing says when ``f`` keeps judgments only (:func:`judgments_only`)."""
+    return f"The filters ({describe(f)}) keep judgments only: no statute was searched."
+
+
 def describe(f: Filters) -> str:
     """``f`` in words for a message: ``court 'Supreme Court of India', years 2019-2020``."""
     parts = []

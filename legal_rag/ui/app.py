@@ -40,7 +40,7 @@ from starlette.routing import Mount  # noqa: E402
 
 from ..config import Settings, load_settings  # noqa: E402
 from ..errors import InputTooLongError, LegalRagError  # noqa: E402
-from ..export import FORMATS, export_answer, write_exports  # noqa: E402
+from ..export import FORMATS, answer_text, export_answer, write_exports  # noqa: E402
 from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E402
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
@@ -275,7 +275,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             return
         sources = fmt.sources_line(answer)
         rows = rows_markdown(answer.head)  # the head's BPR&D table rows as links to /table-row (issue 14)
-        parts = [as_text(answer.text), as_text(sources) if sources else "", rows]
+        parts = [as_text(answer_text(answer)), as_text(sources) if sources else "", rows]
         history[-1] = {"role": "assistant", "content": "\n\n".join(p for p in parts if p)}
         choices = fmt.source_choices(answer)
         yield (history, fmt.citations_panel(answer), banner_of(answer, kwargs["offence_date"]), answer,
