@@ -380,7 +380,7 @@ class Answer:
     #: from the question analysis, the official table and the First Schedules; ``text`` opens with it
     head: tuple[HeadLine, ...] = ()
     #: a language model's prompt size in its tokens, and how many of them it kept from an earlier call (prefix
-    #: cache) instead of prefilling them; 0 for the extractive generator or when unknown (issue 17)
+    #: cache) instead of prefilling them; 0 for the extractive generator or when unknown
     prompt_tokens: int = 0
     cached_tokens: int = 0
     #: how the question was read, shown above ``text`` (a follow-up's provision, a date not read, ...), in order

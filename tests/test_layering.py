@@ -226,6 +226,16 @@ def test_the_package_keeps_the_layer_order_has_no_cycle_and_keeps_libraries_home
     assert violations == [], "\n".join(f"{v.kind}: {v.module}: {v.detail}" for v in violations)
 
 
+def test_the_product_never_imports_the_benchmarks():
+    """``bench/`` (research such as precedent search, :mod:`bench.precedents`) sits above the product: no module of
+    ``legal_rag`` imports it, at module level or inside a function."""
+    imp = read_imports(REAL_ROOTS)
+    reach = {m: sorted(d for d in deps if d == "bench" or d.startswith("bench."))
+             for m, deps in imp.edges.items() if m == "legal_rag" or m.startswith("legal_rag.")}
+    assert {m: d for m, d in reach.items() if d} == {}
+    assert "bench.precedents.search" in imp.edges["bench.precedents"]  # the walk sees the bench package
+
+
 def test_the_walk_sees_imports_inside_functions_and_type_checking_blocks():
     """Guards against a checker that passes because it reads nothing."""
     imp = read_imports(REAL_ROOTS)

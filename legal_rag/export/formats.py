@@ -82,8 +82,8 @@ def renumber(text: str, numbers: dict[int, int], dropped: set[int] | frozenset[i
 
 
 def distinct_flags(flags) -> tuple[SupersessionFlag, ...]:
-    """Each distinct flag once, first seen first (issue 14: the same note found in the query, a passage and the
-    answer was listed three times): one per old section, kind and governing code, whatever sub-section
+    """Each distinct flag once, first seen first (a note found in the query, a passage and the answer is listed
+    once): one per old section, kind and governing code, whatever sub-section
     ("IPC 304B(1)" and "IPC 304B" are one flag, as in the UI banner); ``found_in`` joins where it was found
     ("query, passage:IPC-420-0-..., answer"). An ``ambiguous`` or ``invalid`` flag is keyed by its whole ref and
     note."""

@@ -1,4 +1,4 @@
-"""Answers to the judgment questions of :mod:`legal_rag.law.judgment_questions` (issue 18), from data the pipeline
+"""Answers to the judgment questions of :mod:`legal_rag.law.judgment_questions`, from data the pipeline
 hands in: the catalogue of indexed judgments (:class:`~legal_rag.law.citation_lookup.CaseRecord`), their chunks,
 the Supreme Court's judgment index (optional) and, for a holding question, the judgments ranked by retrieval.
 Pure; no model: every sentence is a look-up result or a quotation of the judgment, cited ``[n]``.

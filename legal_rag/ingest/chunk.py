@@ -10,7 +10,7 @@ Rules (DESIGN.md, "Retrieval"):
 * the budget is ``min(chunk_tokens, window - 2)`` tokens for the chunk's index text (heading + text with any
   sentence addressed to a model blanked: :func:`legal_rag.injection.index_text`, the exact string that is
   embedded and indexed) counted with the embedder's own tokenizer, so planted instructions neither move chunk
-  boundaries nor take room (issue 8);
+  boundaries nor take room;
 * ids are ``<ACT>-<SECTION>-<part>-<sha8>`` (``BNS-318-3-1a2b3c4d``) or ``<case>-<part>-<sha8>``, where sha8 is
   the first 8 hex digits of sha256(passage text): unchanged text gives the same id, and ids never hold a path
   separator (chroma-core/chroma#518);

@@ -1,4 +1,4 @@
-"""The Supreme Court's judgment index (issue 18): which judgments exist, with their neutral citations, beyond the
+"""The Supreme Court's judgment index: which judgments exist, with their neutral citations, beyond the
 texts we index.
 
 Source: ``../shared/corpora/judgments/metadata/sc_judgments_index_citecase_projectsci_1950-2026.tar.gz``, markdown

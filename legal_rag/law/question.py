@@ -1,4 +1,4 @@
-"""One question analysis, made once per question and read by every stage (issue 13).
+"""One question analysis, made once per question and read by every stage.
 
 ``analyse(question, offence_date=None, proceeding_date=None) -> QuestionAnalysis`` (pure; no model, no index):
 

@@ -1,4 +1,4 @@
-"""Judgments as whole units (issue 18): the catalogue of indexed judgments with their citations, a judgment's
+"""Judgments as whole units: the catalogue of indexed judgments with their citations, a judgment's
 passages in order, and judgments ranked by their passages.
 
 * :func:`case_records`: one :class:`~legal_rag.law.citation_lookup.CaseRecord` per indexed judgment (first chunk's

@@ -124,7 +124,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     looked up. A chunk holding nothing but
     instructions addressed to a model (:func:`legal_rag.injection.instruction_only`) never takes a place.
 
-    Routing (issue 13): ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
+    Routing: ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
     made here from ``query`` when not given and ``route`` is not ``"off"``). Its ``acts_first`` are searched first
     (``route``: ``"ahead"`` puts the routed pass's first :data:`~legal_rag.retrieve.route.AHEAD` hits before the
     other statute hits, in the statutes' own places: a judgment keeps its rank; ``"rrf"`` fuses the routed lists with the others) and its references (idioms resolved by the official

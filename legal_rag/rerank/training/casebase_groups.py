@@ -1,4 +1,4 @@
-"""Weakly labelled training groups from the case base (issue 13): a judgment paragraph with its section mention
+"""Weakly labelled training groups from the case base: a judgment paragraph with its section mention
 masked -> the text of the section it cited (old code) and of that section's BPR&D successor (new code).
 
 Rules (each with its source):
