@@ -37,7 +37,6 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..errors import LegalRagError
 from ..law.classify import CLASSIFICATION_Q, classify
 from ..law.supersede import CUTOFF
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine, ScheduleRow, SectionSuggestion, \
@@ -65,13 +64,6 @@ def _day(d: date) -> str:
 
 def _refs(rs: Sequence[StatuteRef]) -> str:
     return ", ".join(map(str, rs))
-
-
-def _query(conc: "Concordance", ref: StatuteRef) -> "Correspondence | None":
-    try:
-        return conc.query(ref)
-    except LegalRagError:
-        return None
 
 
 def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion], schedule: "Schedule",
@@ -316,8 +308,8 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
     for named in refs:
         if not exists(named):
             continue
-        c = _query(concordance, named) if named.act in OLD_ACTS | NEW_ACTS else None
-        counterparts = c.targets if c is not None else ()
+        c = concordance.query(named) if named.act in OLD_ACTS | NEW_ACTS else None
+        counterparts = concordance.counterparts(named)
         era, _ = _era_of(named, analysis)
         old_leads = era == "old"
         if named.act in OLD_ACTS:
