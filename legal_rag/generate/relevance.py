@@ -37,9 +37,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..law import find_refs
-from ..law.concordance import Concordance
-from ..law.question import QuestionAnalysis
+from ..law import Concordance, QuestionAnalysis, find_refs
 from ..text import MARKER, parse_marker
 from ..types import HeadLine, Hit, StatuteRef
 

@@ -485,7 +485,7 @@ def citation_counts(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict
 def citation_pairs(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, set[str]]:
     """``{cited case: {citing cases}}`` by the rule of :func:`citation_counts` (a case of ``titles`` is cited by
     another case of ``texts`` naming it with the same :func:`title_key`; never by itself); only cited cases appear."""
-    from ..law.cases import find_case_titles, split_title
+    from ..law import find_case_titles, split_title
 
     by_key: dict[tuple[str, str], list[str]] = defaultdict(list)
     for c, t in titles.items():

@@ -28,8 +28,7 @@ from datetime import date
 from typing import Literal
 
 from ..ingest.citations_meta import find_citations
-from ..law import Concordance
-from ..law.question import QuestionAnalysis, analyse
+from ..law import Concordance, QuestionAnalysis, analyse
 from ..types import ACTS, NEW_ACTS, OLD_ACTS, Hit
 from .filters import Filters
 

@@ -24,7 +24,7 @@ from ..types import Hit, SectionSuggestion, StatuteRef
 from .filters import Filters
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
 
 #: question kinds for which precedents are asked which sections apply (a fact statement about an offence)
 FACT_KINDS = frozenset({"offence", "punishment"})
