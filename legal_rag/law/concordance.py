@@ -215,4 +215,4 @@ def load_concordance(corpus_path: Path | None = None) -> Concordance:
     return _cached(str(Path(corpus_path).resolve()))
 
 
-__all__ = ["Concordance", "Correspondence", "Pair", "TableRow", "build_concordance", "load_concordance", "DERIVED_FILE"]
+__all__ = ["Concordance", "Correspondence", "Level", "Pair", "TableRow", "build_concordance", "load_concordance", "DERIVED_FILE"]
