@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .judgment_questions import JudgmentTask, judgment_task
     from .normalise import language_notice, normalise_input, shown_refused, too_long, unread_script
     from .question import QuestionAnalysis, analyse
-    from .scope import GENERIC_WORDS, about, longest_run, parts, printed_for, punishing
+    from .scope import GENERIC_WORDS, Part, about, longest_run, parts, printed_for, punishing
 
 #: submodule -> the names it serves through this package on first use (the same names as the TYPE_CHECKING block)
 _LAZY: dict[str, tuple[str, ...]] = {
@@ -67,7 +67,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
     # the one analysis of a question
     "question": ("QuestionAnalysis", "analyse"),
     # what a provision's text covers (the claim checks' vocabulary)
-    "scope": ("GENERIC_WORDS", "about", "longest_run", "parts", "printed_for", "punishing"),
+    "scope": ("GENERIC_WORDS", "Part", "about", "longest_run", "parts", "printed_for", "punishing"),
 }
 _LAZY_HOME = {name: module for module, names in _LAZY.items() for name in names}
 
