@@ -57,8 +57,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .law import LookupResult
-    from .law.question import QuestionAnalysis
-    from .law.read import Previous, Question
+    from .law import QuestionAnalysis
+    from .law import Previous, Question
     from .retrieve import Filters
 
     FilterArg = Filters | Mapping[str, Any] | None
@@ -123,7 +123,7 @@ class Pipeline:
                       previous: Previous = None) -> Question:
         """``asked`` (in normal form, :meth:`read_input`) read once (:func:`legal_rag.law.read.read_question`)."""
         from .ingest.citations_meta import find_citations
-        from .law.read import read_question
+        from .law import read_question
 
         return read_question(asked, concordance=self.concordance, schedule=self.schedule,
                              limit=self.settings.question_max_chars, offence_date=offence_date, previous=previous,
@@ -148,7 +148,7 @@ class Pipeline:
         query, filters = self.read_input(query), self.resolve_filters(filters)
         if analysis is None:
             from .ingest.citations_meta import find_citations
-            from .law.question import analyse
+            from .law import analyse
 
             analysis = analyse(query, concordance=self.concordance, citation_finder=find_citations)
         return find_passages(self.resources, self.settings, query, analysis, filters, dense_query)
@@ -189,7 +189,7 @@ class Pipeline:
     def read_input(self, text: str) -> str:
         """``text`` in the one normal form of user text (:func:`legal_rag.law.read.read_input`); raises
         :class:`~legal_rag.errors.InputTooLongError` above ``settings.question_max_chars`` characters."""
-        from .law.read import read_input
+        from .law import read_input
 
         return read_input(text, self.settings.question_max_chars)
 

@@ -139,7 +139,7 @@ class Resources:
         """The division of the new code the texts align ``ref`` to where the official table stops at a section
         (IPC 376(2)(n) -> BNS 64(2)(m), "derived from the texts", not official: :func:`legal_rag.law.align.align`
         over the indexed sections), or None."""
-        from .law.align import align
+        from .law import align
 
         return align(ref, self.concordance, self.sections())
 

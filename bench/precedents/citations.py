@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from typing import Iterable, Mapping
 
-from legal_rag.law.cases import find_case_titles, split_title
+from legal_rag.law import find_case_titles, split_title
 
 
 def citing_map(cited_by: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..law.read import Question, Route
+from ..law import Question, Route
 from ..types import Answer
 from .context import Context
 from .finish import finish, passage_flags

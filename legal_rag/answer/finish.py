@@ -21,7 +21,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 
-from ..law.read import Question
+from ..law import Question
 from ..resources import Resources
 from ..types import OLD_ACTS, Answer, Draft, HeadLine, Hit, Notice, SectionSuggestion, SupersessionFlag
 from .context import Context

@@ -10,7 +10,7 @@ from ..resources import Resources
 from ..types import Chunk, HeadLine, SectionSuggestion
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
     from ..retrieve import Filters
 
 
@@ -21,7 +21,7 @@ def compose(res: Resources, analysis: QuestionAnalysis,
     statement of facts); a short question naming an offence in words is left to the statute text. A sub-section the
     section prints no division for and no table row names ("IPC 316(2)") is never a head line."""
     from ..generate.head import compose_head
-    from ..law.lookup import missing_division
+    from ..law import missing_division
     from ..retrieve.suggest import is_fact_pattern, lead_for
 
     lead = suggestions if is_fact_pattern(analysis) and lead_for(suggestions, analysis.question) else ()

@@ -3,7 +3,7 @@ citation to look up, a quotation to check, a holding to find; and the check of c
 
 from __future__ import annotations
 
-from ..law.read import Question
+from ..law import Question
 from .context import Context
 
 

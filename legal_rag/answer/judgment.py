@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..law.read import Question
+from ..law import Question
 from ..types import Answer
 from .context import Context
 from .finish import with_notices

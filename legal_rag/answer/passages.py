@@ -11,7 +11,7 @@ from ..resources import Resources
 from ..types import Hit, SectionSuggestion
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
     from ..retrieve import Filters
 
 

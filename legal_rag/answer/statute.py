@@ -7,7 +7,7 @@ import queue
 import threading
 from collections.abc import Iterator
 
-from ..law.read import Question
+from ..law import Question
 from ..types import Answer, Draft, Notice
 from .context import Context
 from .finish import finish

@@ -31,8 +31,7 @@ import re
 from dataclasses import dataclass
 
 from ..ingest.printed_pages import paragraph_at, printed_range
-from ..law.pinpoint import locate
-from ..law.cases import judgment_reference, order_citations
+from ..law import judgment_reference, locate, order_citations
 from ..types import (ACT_TITLES, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
                      SupersessionFlag)
 

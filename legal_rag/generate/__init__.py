@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ..config import Settings
 from ..text import normalise
-from ..law.pinpoint import chunk_layout
+from ..law import chunk_layout
 from ..types import Chunk, Draft, HeadLine, Hit, StatuteRef
 from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
                       missing_cases, relevant)

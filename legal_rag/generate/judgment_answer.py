@@ -28,12 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..ingest.citations_meta import find_citations
-from ..law.citation_lookup import (CaseRecord, CitationCheck, MetaRecord, check_citation, index_records,
-                                   record_named, titles_for)
-from ..law.cases import find_case_titles
-from ..law.judgment_questions import JudgmentTask
+from ..law import (CaseRecord, CitationCheck, JudgmentTask, MetaRecord, check_citation, find_case_titles, index_records,
+                   locate, record_named, titles_for)
 from ..text import content_terms
-from ..law.pinpoint import locate
 from ..types import Chunk, Citation, Hit
 from .abstain import NOT_IN_SOURCES
 from .holding import Holding, conclusion, heading, holding_text, quote_of

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import ConfigError
 from ..ingest.printed_pages import printed_range
-from ..law.cases import judgment_reference
+from ..law import judgment_reference
 from ..types import ACT_TITLES, UPLOAD_LABEL, Chunk, HeadLine, Hit, StatuteRef
 from .window import passage_window, shown_sub, shown_texts
 

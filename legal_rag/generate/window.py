@@ -39,8 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..law import find_refs
-from ..law.pinpoint import BLOCK, chunk_layout
+from ..law import BLOCK, chunk_layout, find_refs
 from ..text import content_terms, split_sentences
 from ..types import Chunk, StatuteRef
 

@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..injection import instruction_only, instruction_spans, without_instructions
-from ..law.pinpoint import format_page_map, open_state
+from ..law import format_page_map, open_state
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
 from .printed_pages import format_para_map, format_printed
 from .statutes import BILL_NOTE

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..config import Settings
-from ..law.citation_lookup import MetaRecord, citation_key, names_agree
+from ..law import MetaRecord, citation_key, names_agree
 from .citations_meta import find_citations
 
 #: the archive's name pattern under ``corpus_path/judgments/metadata``

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..law.citation_lookup import CaseRecord, case_id_citations
+from ..law import CaseRecord, case_id_citations
 from ..types import Chunk, Hit, Judgment
 
 #: hits of one judgment that count towards its score (more are kept in ``CaseRank.hits`` but do not add)

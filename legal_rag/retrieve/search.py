@@ -23,7 +23,7 @@ from .route import AHEAD, DEFAULT_ROUTE, RouteMode, analyse_question, route_filt
 from .sectionrefs import analysis_refs, query_refs
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
 
 Mode = Literal["hybrid", "dense", "sparse"]
 #: chunks of one document (a section, a judgment) allowed in each retriever's list before fusion (BL-20)
@@ -66,8 +66,7 @@ def _prints_division(index, act: str, section: str, path: tuple[str, ...]):
     (:func:`legal_rag.law.pinpoint.printed`), or when the chunk holds the division's opening words as the whole
     section prints them (:func:`legal_rag.law.align.division_text`; this also reads a clause list past an
     amended-out clause, IPC 376(2)'s "(i) * * *")."""
-    from ..law.align import division_text
-    from ..law.pinpoint import chunk_layout, printed
+    from ..law import chunk_layout, division_text, printed
     from ..types import StatuteRef
 
     sections = index.sections() if hasattr(index, "sections") else {}

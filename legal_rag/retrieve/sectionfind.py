@@ -24,12 +24,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Collection, Hashable, Literal, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Collection, Hashable, Literal, Mapping, Sequence, TypeVar
 
 from ..config import Settings
 from ..types import NEW_ACTS, OLD_ACTS, SectionSuggestion, StatuteRef
 from .evidence import Era, EvidenceParams, SectionEvidence, section_evidence
 from .filters import Filters
+
+if TYPE_CHECKING:
+    from ..law import Concordance
 
 K = TypeVar("K", bound=Hashable)
 
@@ -86,16 +89,10 @@ def direct_sections(question: str, index, settings: Settings, *, mode: str = "hy
     return list(dict.fromkeys(h.chunk.ref.base for h in hits if h.chunk.ref is not None))
 
 
-def counterparts(ref: StatuteRef, concordance) -> tuple[StatuteRef, ...]:
-    """Section-level successors (old code) or predecessors (new code) of ``ref`` by the official table; ``()`` for
-    another Act, no concordance, or a section the table maps to nothing."""
-    if concordance is None or ref.act not in OLD_ACTS | NEW_ACTS:
-        return ()
-    try:
-        corr = concordance.query(ref)
-    except Exception:  # noqa: BLE001 - an unknown section is simply one with no counterpart here
-        return ()
-    return tuple(dict.fromkeys(t.base for t in corr.targets))
+def counterparts(ref: StatuteRef, concordance: Concordance | None) -> tuple[StatuteRef, ...]:
+    """Section-level successors (old code) or predecessors (new code) of ``ref`` by the official table
+    (:meth:`legal_rag.law.Concordance.counterparts` at ``level="section"``); ``()`` without a concordance."""
+    return concordance.counterparts(ref, level="section") if concordance is not None else ()
 
 
 def bridge(ranked: Sequence[StatuteRef], concordance, *, share: float, rrf_k: int = 60) -> dict[StatuteRef, float]:

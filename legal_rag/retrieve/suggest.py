@@ -24,7 +24,7 @@ from ..types import Hit, SectionSuggestion, StatuteRef
 from .filters import Filters
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
 
 #: question kinds for which precedents are asked which sections apply (a fact statement about an offence)
 FACT_KINDS = frozenset({"offence", "punishment"})
@@ -134,11 +134,7 @@ def sub_section(s: SectionSuggestion, casebase, concordance) -> StatuteRef:
             if ref.base in s.counterparts:
                 counts[ref.base] += n
     for old, _ in counts.most_common():
-        try:
-            targets = concordance.query(old).targets
-        except Exception:  # noqa: BLE001 - a section the table cannot answer points nowhere
-            continue
-        subs = [t for t in targets if t.base == s.ref and t.sub]
+        subs = [t for t in concordance.counterparts(old) if t.base == s.ref and t.sub]
         if len(subs) == 1:
             return subs[0]
     return s.ref

@@ -41,7 +41,7 @@ from starlette.routing import Mount  # noqa: E402
 from ..config import Settings, load_settings  # noqa: E402
 from ..errors import InputTooLongError, LegalRagError  # noqa: E402
 from ..export import FORMATS, answer_text, export_answer, write_exports  # noqa: E402
-from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E402
+from ..law import normalise_input, shown_refused, too_long  # noqa: E402
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
 from ..uploads import UploadError, UploadJobs, parse_source  # noqa: E402
@@ -188,7 +188,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
     def banner_of(answer: Answer, offence_date) -> str:
         """The banner of ``answer`` with which date decides for each Act (the question's dates, the date field
         winning, read by the one question analysis)."""
-        from ..law.question import analyse
+        from ..law import analyse
 
         try:
             a = analyse(answer.query, offence_date, concordance=getattr(pipe, "concordance", None))

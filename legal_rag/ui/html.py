@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
-from ..law.supersede import CUTOFF
+from ..law import CUTOFF
 from ..types import NEW_ACTS, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
 
 if TYPE_CHECKING:
