@@ -55,7 +55,7 @@ def carries(value, question: str, depth: int = 1) -> bool:
 def trace(pipe, question: str, **kw) -> list[str]:
     """The path (module docstring) of ``question`` through ``pipe.ask(question, **kw)``."""
     import legal_rag
-    from legal_rag.law.normalise import normalise_input
+    from legal_rag.law import normalise_input
 
     pkg = os.path.dirname(legal_rag.__file__) + os.sep
     needle = normalise_input(question)

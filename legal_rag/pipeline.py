@@ -56,9 +56,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from .law import LookupResult
-    from .law import QuestionAnalysis
-    from .law import Previous, Question
+    from .law import LookupResult, Previous, Question, QuestionAnalysis
     from .retrieve import Filters
 
     FilterArg = Filters | Mapping[str, Any] | None
