@@ -63,6 +63,7 @@ def test_bl60_follow_up_in_the_chat(demo, successor):
 
 def test_bl60_without_the_previous_turn_nothing_is_assumed(real_pipeline):
     alone = real_pipeline.ask(FOLLOW)
+    assert not [n for n in alone.notices if n.kind == "follow-up"]
     assert not alone.text.startswith("Taking this as a question about")
 
 
