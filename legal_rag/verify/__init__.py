@@ -41,14 +41,14 @@ Each failure is a :class:`Failure` typed by its check's name; ``str(failure)`` i
 With ``reattribute=True`` a failing statute sentence may keep its words with its marker moved to other given chunks
 of its section (:mod:`.reattribute`). The text that ships is built by :mod:`.ship`.
 
-**What the checks cannot see** (lexical, not legal reading; the strict xfails of ``tests/verify/test_scope_review.py``):
-a condition printed after its punishment ("... or with imprisonment which may extend to ten years, if the act is done
-with the knowledge ...", BNS 105), paraphrase ("house-breaking at night" against 331's "after sunset and before
-sunrise"), an aggravated form named inside the definition it aggravates (329(4)'s house-trespass inside 329(2)), a
-stemmer that reads "delivery" and "deliver" as two words, a sentence that repeats a definition's words and names one
-aggravated form (316(3)'s carrier: it must then carry the definition's punishment, 316(2)'s five years, too, so the
-true seven years is removed), and clause lists the layout misreads (BNSS 35(1), CrPC 41(1)). Re-attribution adds
-none of these: each passes or fails the same with it on and off.
+**What the checks cannot see** (lexical, not legal reading; the strict xfails of
+``tests/verify/test_part_rule_real.py``): a condition printed after its punishment ("... or with imprisonment which
+may extend to ten years, if the act is done with the knowledge ...", BNS 105), paraphrase ("house-breaking at
+night" against 331's "after sunset and before sunrise"), an aggravated form named inside the definition it aggravates
+(329(4)'s house-trespass inside 329(2)), a stemmer that reads "delivery" and "deliver" as two words, a sentence that
+repeats a definition's words and names one aggravated form (316(3)'s carrier: it must then carry the definition's
+punishment, 316(2)'s five years, too, so the true seven years is removed), and clause lists the layout misreads
+(BNSS 35(1), CrPC 41(1)). Re-attribution adds none of these: each passes or fails the same with it on and off.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The text that ships and its citations' support, built from the verdicts on a draft's sentences.
 
-Nothing that fails is shipped silently: with ``mode="remove"`` a sentence that fails leaves the text and is listed in
-``removed`` and ``problems``; with ``"mark"`` it stays, followed by ``⟨unsupported: reasons⟩``, and its citations say
-``support="unsupported"``. A heading written as a sentence is dropped. When nothing of a model's draft is left, the
+Nothing that fails is shipped silently: with ``mode="remove"`` a sentence that fails leaves the text and is listed
+in ``removed`` and ``problems``; with ``"mark"`` it stays, followed by ``⟨unsupported: reasons⟩``, and its citations
+say ``support="unsupported"``. A heading written as a sentence is dropped. When nothing of a model's draft is left, the
 reader is told the answer was withheld.
 """
 

@@ -76,8 +76,8 @@ def test_with_the_setting_off_the_same_sentence_is_removed():
 
 def test_the_part_described_decides_and_a_named_sub_section_must_be_printed():
     """The sentence's words describe BNS 109(1), whose ten years the second chunk prints: moved there. Naming another
-    sub-section (2) that neither chunk prints is not moved (check ``section``). A sentence citing two passages is left as
-    written (moving it would drop a citation)."""
+    sub-section (2) that neither chunk prints is not moved (check ``section``). A sentence citing two passages is
+    left as written (moving it would drop a citation)."""
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     assert reattributed(CLAIM, (1,), ps, none) == (2,)
     assert reattributed(f"Under section 109(1), {CLAIM[0].lower()}{CLAIM[1:]}", (1,), ps, none) == (2,)

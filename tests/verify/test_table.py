@@ -41,7 +41,8 @@ CASES: dict[str, tuple[str, str, str, object]] = {
                                  bns_318),
     "quote": ("The section says \u201cwhoever cheats shall be hanged by the neck\u201d [1].",
               "quote not in the cited text: \u201cwhoever cheats shall be hanged by the neck\u201d",
-              "The section says \u201cwhoever cheats shall be punished with imprisonment of either description\u201d [1].",
+              "The section says \u201cwhoever cheats shall be punished with imprisonment of either "
+              "description\u201d [1].",
               bns_318),
     "section": ("Cheating is punishable under BNS 319 [1].", "section BNS 319 is not the cited passage's",
                 "Cheating is punishable under BNS 318 [1].", bns_318),
@@ -104,11 +105,13 @@ def test_each_check_passes_its_other_case(name):
 @pytest.mark.parametrize("failure, shown", [
     (Failure("no citation"), "no [n] citation"),
     (Failure("cites passages not given"), "cites only passages not given"),
-    (Failure("quote", "whoever cheats shall be hanged"), "quote not in the cited text: \u201cwhoever cheats shall be hanged\u201d"),
+    (Failure("quote", "whoever cheats shall be hanged"),
+     "quote not in the cited text: \u201cwhoever cheats shall be hanged\u201d"),
     (Failure("section", "section 2 of the Dowry Prohibition Act, 1961"),
      "section 2 of the Dowry Prohibition Act, 1961 is not the cited passage's"),
     (Failure("punishment", "10 year, fine"), "punishment not in the cited text: 10 year, fine"),
-    (Failure("other-act punishment", "BNS, IPC"), "punishment stated for a section of the BNS, IPC, whose text is not cited"),
+    (Failure("other-act punishment", "BNS, IPC"),
+     "punishment stated for a section of the BNS, IPC, whose text is not cited"),
     (Failure("number", "5, 10"), "number not in the cited text: 5, 10"),
     (Failure("punishment part", "14 year", "BNS 309(4)"),
      "punishment not printed for the part it describes (BNS 309(4)): 14 year"),
@@ -125,7 +128,8 @@ def test_the_failures_of_a_sentence_are_listed_in_the_table_s_order_and_shown_jo
                on_unsupported="mark")
     failed = v.checks[0].failures
     assert [f.check for f in failed] == ["section", "punishment", "number"]
-    assert v.text == f"Cheating under BNS 319 carries ten years [1]. \u27e8unsupported: {'; '.join(map(str, failed))}\u27e9"
+    shown = "; ".join(map(str, failed))
+    assert v.text == f"Cheating under BNS 319 carries ten years [1]. \u27e8unsupported: {shown}\u27e9"
     assert any(p.endswith(": " + "; ".join(map(str, failed))) for p in v.problems)
 
 

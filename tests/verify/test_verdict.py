@@ -1,5 +1,5 @@
-"""Check ``reversed verdict`` of ``legal_rag.verify`` (:mod:`legal_rag.verify.verdict`): a sentence without a negation must not state as an
-offence what the statute passage it cites says is *not* that offence. A live 1.5B answer (session 10, dev D36) read
+"""Check ``reversed verdict`` of ``legal_rag.verify`` (:mod:`legal_rag.verify.verdict`): a sentence without a
+negation must not state as an offence what the statute passage it cites says is *not* that offence. A live 1.5B answer (session 10, dev D36) read
 BNS 309's Illustration (d), "This is extortion, and punishable as such; but it is not robbery, unless Z is put in
 fear of the instant death of his child", as "a person commits robbery if they ... send ten thousand rupees", and the
 word-overlap check verified it. Inline passages, then the real BNS 309 and 316 chunks."""
