@@ -329,7 +329,7 @@ def label_sections(labels: dict[str, list[str]], ipc) -> dict[str, tuple[list[st
 
 
 def successors(conc, olds: list[str]) -> list[str]:
-    from legal_rag.law.refs import parse_ref
+    from legal_rag.law import parse_ref
 
     out: list[str] = []
     for o in olds:
@@ -418,7 +418,7 @@ class _Sources:
         return out
 
     def illustration_item(self, id_, section, letter, q, date):
-        from legal_rag.law.refs import parse_ref
+        from legal_rag.law import parse_ref
 
         if len(q.split()) > 40:
             raise SystemExit(f"BNS {section}({letter}): a short question has {len(q.split())} words")
@@ -436,7 +436,7 @@ class _Sources:
 
 def build() -> list[dict]:
     from legal_rag.eval.aila import TEST_QUERIES, load_qrels
-    from legal_rag.law.refs import parse_ref
+    from legal_rag.law import parse_ref
 
     src = _Sources()
     corpus, conc, queries = src.corpus, src.conc, src.queries
@@ -545,7 +545,7 @@ def casebase_copies(casebase, texts: dict[str, str], share: float = 0.5) -> dict
 
 def build_leadtune() -> list[dict]:
     """The tuning split (module docstring): items shaped as the fact set's, ids ``T-...``."""
-    from legal_rag.law.refs import parse_ref
+    from legal_rag.law import parse_ref
 
     src = _Sources()
     conc = src.conc

@@ -132,7 +132,8 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
     ``casebase_dir``: a saved case base to open instead of ``work/casebase`` (e.g. the one
     :func:`legal_rag.retrieve.casebase_build.ensure_casebase` keeps under ``<data dir>/casebase/<key>``).
     ``quoted``: the AILA statute map also takes the quoted-text identifications of the case base
-    (:func:`legal_rag.eval.sectionfind.quoted_text_map`); its votes are printed."""
+    (:func:`legal_rag.eval.sectionfind.quoted_text_map`); its votes are printed. The grid is
+    :func:`bench.tuning.choose`."""
     from dataclasses import replace
 
     from legal_rag.config import load_settings
@@ -147,6 +148,8 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
     from legal_rag.retrieve.filters import Filters
     from legal_rag.retrieve.sectionfind import FusionWeights, direct_sections, find_sections, rank_sections
     from legal_rag.types import NEW_ACTS, OLD_ACTS
+
+    from bench.tuning import CachedCaseBase, choose
 
     tune_q = tuple(q for q in TRAIN_QUERIES if q != "AILA_Q2")
     base = Settings()
@@ -163,7 +166,7 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
         CaseBase.build(j, p).save(cb_dir)
         emit(f"Case base built: {len(j)} judgments, {len(p)} paragraphs; leakage guard dropped {leak.dropped} "
              f"({leak.matches}).")
-    cb = sf.CachedCaseBase(CaseBase.open(cb_dir))
+    cb = CachedCaseBase(CaseBase.open(cb_dir))
     emit(f"## Section finding (issue 13): case-base evidence + direct retrieval\n\nCase base: {len(cb)} judgments "
          f"(`{cb_dir.name}`, opened in {time.perf_counter() - t0:.0f}s); load average at start "
          f"{' / '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores.\n")
@@ -237,9 +240,9 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
                       top_cases=[5, 10, 20, 50], per_case=[1, 3, 5])
         space2 = dict(method=["rrf", "score"], direct=[0.0, 0.05, 0.1, 0.2, 0.3, 0.5], rrf_k=[5, 20, 60],
                       bridge=[0.0, 0.5, 1.0], mode=["sparse", "hybrid"])
-        _, p1, v1, tab1 = sf.choose(tune_value, w0, pd, space1, prefer={k: getattr(pd, k) for k in space1},
+        _, p1, v1, tab1 = choose(tune_value, w0, pd, space1, prefer={k: getattr(pd, k) for k in space1},
                                     log=lambda x: print(x, flush=True))
-        w2, p2, v2, tab2 = sf.choose(tune_value, replace(w0, direct=0.1), p1, space2,
+        w2, p2, v2, tab2 = choose(tune_value, replace(w0, direct=0.1), p1, space2,
                                      prefer={k: getattr(wd, k) for k in space2},
                                      log=lambda x: print(x, flush=True))
         v_def = tune_value(wd, pd)
@@ -322,15 +325,15 @@ def sectionfind_section(work: Path, acts_dir: Path | None, emb, keep_defaults: b
 
 def task1_precedents_section(work: Path, casebase_dir: Path, diagnostic: bool = True) -> None:
     """AILA Task 1 by precedent search: weights chosen on Q1, Q3-Q10, then scored once on Q11-Q50
-    (:func:`legal_rag.eval.runners.run_task1_precedents`; caches under ``work/task1``)."""
+    (:func:`bench.precedents.task1.run_precedents`; caches under ``work/task1``)."""
     from legal_rag.eval.metrics import AILA_METRICS
-    from legal_rag.eval.runners import run_task1_precedents
-    from legal_rag.eval.task1 import GRID_WEIGHTS, TERMS, describe
+
+    from bench.precedents.task1 import GRID_WEIGHTS, TERMS, describe, run_precedents
 
     if not (casebase_dir / "cases.json.gz").exists():
         raise SystemExit(f"--casebase {casebase_dir}: no saved case base there (cases.json.gz)")
     t0 = time.perf_counter()
-    rep = run_task1_precedents(Settings(), casebase_dir=casebase_dir, work=work / "task1")
+    rep = run_precedents(Settings(), work / "task1", casebase_dir=casebase_dir)
     c = rep.choice
     emit("### Precedent search (issue 18): weighted CombSUM, whole judgment + paragraphs + shared sections\n")
     emit(f"Grid on the training queries Q1, Q3-Q10 only ({c.tried} settings: weights doc, para, sections in "
@@ -354,7 +357,8 @@ def task1_diagnostic(work: Path, casebase_dir: Path) -> None:
     chosen on the other folds)."""
     from legal_rag.eval.aila import load_qrels
     from legal_rag.eval.metrics import AILA_METRICS
-    from legal_rag.eval.task1 import cross_validate, describe, grid, load_or_compute, per_query
+
+    from bench.precedents.task1 import cross_validate, describe, grid, load_or_compute, per_query
 
     t0 = time.perf_counter()
     base = Settings()
@@ -377,11 +381,13 @@ def task1_diagnostic(work: Path, casebase_dir: Path) -> None:
 
 
 def task1_fusion_section(work: Path, casebase_dir: Path) -> None:
-    """Precedent search with the chunk-BM25 list and the citation prior as signals (issue 18, session 7;
-    :func:`legal_rag.eval.task1.run_fusion`): each system chosen on Q1, Q3-Q10, then scored once on Q11-Q50; k-fold
-    cross-validation over Q1, Q3-Q50 as a secondary figure."""
+    """Precedent search with the chunk-BM25 list and the citation prior as signals
+    (:func:`bench.precedents.fusion.run_fusion`): each system chosen on Q1, Q3-Q10, then scored once on Q11-Q50;
+    k-fold cross-validation over Q1, Q3-Q50 as a secondary figure."""
     from legal_rag.eval.metrics import AILA_METRICS
-    from legal_rag.eval.task1 import describe, run_fusion
+
+    from bench.precedents.fusion import run_fusion
+    from bench.precedents.task1 import describe
 
     t0 = time.perf_counter()
     rep = run_fusion(Settings(), work / "task1", casebase_dir=casebase_dir)
@@ -401,11 +407,12 @@ def task1_fusion_section(work: Path, casebase_dir: Path) -> None:
 
 
 def task1_prop_section(work: Path, casebase_dir: Path, kind: str = "prop") -> None:
-    """Precedent search with citation propagation as a signal (issue 18, session 7;
-    :func:`legal_rag.eval.task1.run_prop`): chosen on Q1, Q3-Q10, then scored once on Q11-Q50; reference rows, k-fold
-    cross-validation over Q1, Q3-Q50 (secondary) and a post-hoc oracle after that."""
+    """Precedent search with citation propagation (or RM3 feedback) as a signal
+    (:func:`bench.precedents.propagation.run_prop`): chosen on Q1, Q3-Q10, then scored once on Q11-Q50; reference
+    rows, k-fold cross-validation over Q1, Q3-Q50 (secondary) and a post-hoc oracle after that."""
     from legal_rag.eval.metrics import AILA_METRICS
-    from legal_rag.eval.task1 import describe_prop, run_prop
+
+    from bench.precedents.propagation import describe_prop, run_prop
 
     t0 = time.perf_counter()
     rep = run_prop(Settings(), work / "task1", casebase_dir=casebase_dir, kind=kind)
@@ -588,8 +595,13 @@ def main() -> None:
     # ---- AILA Task 1 -----------------------------------------------------------------------------------------
     if "task1" not in skip:
         s1 = Settings(data_dir=work / "aila_task1")
-        res, st = run_task1(s1, dense_chunks_per_doc=a.task1_chunks, embedder=emb, log=print,
-                            casebase_dir=Path(a.casebase) if a.casebase else None)
+        res, st = run_task1(s1, dense_chunks_per_doc=a.task1_chunks, embedder=emb, log=print)
+        if a.casebase:  # precedent search too: its chosen system as a further row
+            from bench.precedents.task1 import run_precedents
+
+            rep = run_precedents(s1, Path(s1.data_dir) / "task1", casebase_dir=Path(a.casebase), log=print)
+            res.append(rep.results[0])
+            st["precedents"] = rep
         emit(f"## AILA 2019 Task 1 (precedents), test queries Q11-Q50\n\n{st['docs']} judgments -> {st['chunks']} "
              f"chunks, all in BM25 (built in {st['sparse_build_s']:.0f}s); dense holds the first {a.task1_chunks} "
              f"chunk(s) of each judgment ({st['dense_chunks']} vectors, embedded in {st['build_embed_s']:.0f}s).\n")

@@ -14,8 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .law import find_refs
-from .law.pinpoint import chunk_layout, locate, pages_of, pin, printed, span_pages
+from .law import chunk_layout, find_refs, locate, pages_of, pin, printed, span_pages
 from .text import MARKER, content_terms, parse_marker, split_sentences, unwrap
 from .types import Chunk, Citation, Hit, StatuteRef
 

@@ -136,7 +136,7 @@ class Settings(BaseSettings):
     generator_context_tokens: int = Field(4096, ge=256, description="context window used (model tokens)")
     generator_max_new_tokens: int = Field(256, gt=0)
     generator_temperature: float = Field(0.0, ge=0.0, description="0: greedy decoding")
-    # the language-model prompt and decoding (issue 17; legal_rag.generate.prompt, .grammar; bench/answers_eval.py
+    # the language-model prompt and decoding (legal_rag.generate.prompt, .grammar; bench/answers_eval.py
     # measures each against its switched-off baseline)
     generator_passages: int = Field(2, gt=0, description="passages given to a language model (at most top_k); with a "
                                     "composed head, only the passages of its provisions when any was retrieved")
@@ -170,7 +170,7 @@ class Settings(BaseSettings):
     attribution: bool = Field(False, description="RAG-Sequence passage weights (k extra forward passes)")
     hyde: bool = Field(False, description="search with a hypothetical passage (Gao et al. 2022)")
 
-    # case base (issue 13; legal_rag.ingest.casebase, legal_rag.index.casebase)
+    # case base (legal_rag.ingest.casebase, legal_rag.index.casebase)
     casebase: bool = Field(True, description="build the case base (AILA 2019's 2,914 Supreme Court judgments and the "
                            "corpus's judgments, BM25 over paragraphs) with the index")
     casebase_limit: int | None = Field(None, gt=0, description="only the first n AILA judgments (a sample for "

@@ -76,7 +76,7 @@ def without_instructions(text: str) -> str:
 
 def index_text(chunk: Chunk) -> str:
     """What the indexes see of a chunk: :func:`legal_rag.types.passage_text` (heading + text) with its instruction
-    sentences blanked, so planted words never move a chunk in dense, BM25 or reranker scores (issue 8). Equal to
+    sentences blanked, so planted words never move a chunk in dense, BM25 or reranker scores. Equal to
     ``passage_text(chunk)`` for a chunk without instructions, so ordinary chunks keep their embedding cache keys."""
     return without_instructions(passage_text(chunk))
 

@@ -58,6 +58,10 @@ GeneratorName = Literal["extractive", "transformers", "llama_cpp", "openai_compa
 QuestionKind = Literal["offence", "procedure", "evidence", "precedent", "definition", "punishment", "bail", "lookup"]
 #: what verification does with a sentence whose claim its passages do not support (``Settings.unsupported_claims``)
 UnsupportedClaims = Literal["remove", "mark"]
+#: what a notice above an answer is about: a date-shaped string that is no calendar date, words in a script the
+#: sources are not written in, a follow-up read as a question about the previous turn's provision, the check of a
+#: case citation named beside a section, filters that left no statute to search
+NoticeKind = Literal["date", "language", "follow-up", "citation", "filters"]
 
 
 def rerank_stage(model: str) -> RerankStage:
@@ -347,6 +351,18 @@ class HeadLine:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """A sentence shown above an answer, about how the question was read (``kind``, :data:`NoticeKind`): data the
+    interfaces and exports render (:func:`legal_rag.export.answer_text`), never part of the verified ``text``."""
+
+    kind: NoticeKind
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class Answer:
     query: str
     text: str
@@ -364,9 +380,11 @@ class Answer:
     #: from the question analysis, the official table and the First Schedules; ``text`` opens with it
     head: tuple[HeadLine, ...] = ()
     #: a language model's prompt size in its tokens, and how many of them it kept from an earlier call (prefix
-    #: cache) instead of prefilling them; 0 for the extractive generator or when unknown (issue 17)
+    #: cache) instead of prefilling them; 0 for the extractive generator or when unknown
     prompt_tokens: int = 0
     cached_tokens: int = 0
+    #: how the question was read, shown above ``text`` (a follow-up's provision, a date not read, ...), in order
+    notices: tuple[Notice, ...] = ()
 
 
 #: the generator name of the extractive generator's quotes (``Draft.generator``, ``Answer.model``): alone, or after

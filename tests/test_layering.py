@@ -13,6 +13,9 @@
 (d) ``private``: a name starting with ``_`` (not a dunder) imported or used as an attribute by a module of the
     public-API-only units (``bench/``: finding 3 of notes/restructure.md).
 
+:func:`front_door_bypasses` reads the same imports for one more rule: a module outside a package with a front
+door (``legal_rag.law``) imports its names from the package itself, never from one of its submodules.
+
 The same function runs on the real package (and ``bench/`` as the top layer) and on small planted packages that
 break each rule, so a checker that silently sees nothing fails too.
 """
@@ -50,6 +53,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("legal_rag.verify.reattribute",),
     ("legal_rag.verify.draft",),
     ("legal_rag.verify",),
+    ("legal_rag.resources", "legal_rag.build"),
+    ("legal_rag.answer",),
     ("legal_rag.pipeline",),
     ("legal_rag.eval",),
     ("legal_rag.rerank.training",),
@@ -221,6 +226,38 @@ def check_layering(roots: Mapping[str, Path], layers: Sequence[Sequence[str]] = 
     return found
 
 
+#: packages whose ``__init__`` is the only door other modules may import from
+FRONT_DOORS = ("legal_rag.law",)
+#: modules (or packages, with their submodules) still importing a submodule of a front-door package, until their
+#: owners switch them; an entry that no longer does is reported too
+FRONT_DOOR_ALLOWED = ("legal_rag.verify",)
+
+
+def front_door_bypasses(roots: Mapping[str, Path], doors: Sequence[str] = FRONT_DOORS) -> list[tuple[str, str]]:
+    """``(module, imported)`` for every import, anywhere in a module outside ``doors`` (inside functions and
+    ``if TYPE_CHECKING:`` too, relative imports resolved), of a submodule of a ``doors`` package: ``from
+    ..law.refs import parse_ref`` and ``import legal_rag.law.refs`` are reported, ``from ..law import parse_ref``
+    and ``from legal_rag import law`` are not."""
+    out: list[tuple[str, str]] = []
+    for mod, (path, is_pkg) in _modules(roots).items():
+        if any(mod == d or mod.startswith(d + ".") for d in doors):
+            continue
+        package = mod if is_pkg else mod.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[:len(base) - (node.level - 1)] if node.level > 1 else base
+                    names = [".".join(base + ([node.module] if node.module else []))]
+                else:
+                    names = [node.module or ""]
+            out += [(mod, n) for n in names if any(n.startswith(d + ".") for d in doors)]
+    return sorted(set(out))
+
+
 # ------------------------------------------------------------------------------------------------------- tests
 
 REAL_ROOTS = {"legal_rag": ROOT / "legal_rag", "bench": ROOT / "bench"}
@@ -229,6 +266,16 @@ REAL_ROOTS = {"legal_rag": ROOT / "legal_rag", "bench": ROOT / "bench"}
 def test_the_package_keeps_the_layer_order_has_no_cycle_and_keeps_libraries_home():
     violations = check_layering(REAL_ROOTS)
     assert violations == [], "\n".join(f"{v.kind}: {v.module}: {v.detail}" for v in violations)
+
+
+def test_the_product_never_imports_the_benchmarks():
+    """``bench/`` (research such as precedent search, :mod:`bench.precedents`) sits above the product: no module of
+    ``legal_rag`` imports it, at module level or inside a function."""
+    imp = read_imports(REAL_ROOTS)
+    reach = {m: sorted(d for d in deps if d == "bench" or d.startswith("bench."))
+             for m, deps in imp.edges.items() if m == "legal_rag" or m.startswith("legal_rag.")}
+    assert {m: d for m, d in reach.items() if d} == {}
+    assert "bench.precedents.search" in imp.edges["bench.precedents"]  # the walk sees the bench package
 
 
 def test_the_walk_sees_imports_inside_functions_and_type_checking_blocks():
@@ -303,3 +350,32 @@ def test_a_library_outside_its_home_and_a_same_layer_import_are_reported(tmp_pat
     assert ("library", "fake.low", "imports fastapi outside fake.ui") in got
     assert ("library", "fake.cli.x", "imports gradio outside fake.ui") in got
     assert ("layer", "fake.low2", "imports fake.low from the same layer (fake.low)") in got
+
+
+def _allowed(module: str) -> bool:
+    return any(module == u or module.startswith(u + ".") for u in FRONT_DOOR_ALLOWED)
+
+
+def test_other_modules_import_law_only_through_its_front_door():
+    found = front_door_bypasses(REAL_ROOTS)
+    bad = [f"{m} imports {n}" for m, n in found if not _allowed(m)]
+    assert bad == [], "\n".join(bad)
+    stale = [u for u in FRONT_DOOR_ALLOWED if not any(m == u or m.startswith(u + ".") for m, _ in found)]
+    assert stale == [], f"these import only through the front door now: remove them from FRONT_DOOR_ALLOWED: {stale}"
+
+
+def test_a_planted_bypass_is_reported_and_the_front_door_is_not(tmp_path):
+    _write(tmp_path, {
+        "fake/__init__.py": "",
+        "fake/law/__init__.py": "from .refs import parse\n",
+        "fake/law/refs.py": "from . import helpers\nfrom .helpers import x\ndef parse():\n    pass\n",
+        "fake/law/helpers.py": "x = 1\n",
+        "fake/door.py": "from .law import parse\nfrom . import law\nimport fake.law\n",
+        "fake/deep.py": "from .law.refs import parse\n",
+        "fake/sub/__init__.py": "",
+        "fake/sub/lazy.py": "def f():\n    from ..law.helpers import x\n",
+        "fake/plain.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import fake.law.refs\n",
+    })
+    found = front_door_bypasses({"fake": tmp_path / "fake"}, doors=("fake.law",))
+    assert found == [("fake.deep", "fake.law.refs"), ("fake.plain", "fake.law.refs"),
+                     ("fake.sub.lazy", "fake.law.helpers")], found

@@ -154,7 +154,7 @@ def ask(
     import datetime as dt
 
     from ..export import export_answer
-    from ..law.normalise import normalise_input
+    from ..law import normalise_input
     from ..pipeline import Pipeline
 
     try:

@@ -43,7 +43,7 @@ def export(
                 raise LegalRagError(f"{from_json}: {exc.strerror}") from None
         else:
             from ..config import load_settings
-            from ..law.normalise import normalise_input
+            from ..law import normalise_input
             from ..pipeline import Pipeline
 
             try:

@@ -22,7 +22,7 @@ def search_cmd(
 ) -> None:
     """Print ranked passages with act, section, title, page and scores."""
     from ..index import open_index
-    from ..law.normalise import normalise_input
+    from ..law import normalise_input
     from ..retrieve import Filters, search
 
     try:

@@ -28,7 +28,7 @@ import datetime as dt
 import re
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..law.supersede import CUTOFF as NEW_CODES_FROM  # 1 July 2024 (MHA notifications of 23 Feb 2024)
+from ..law import CUTOFF as NEW_CODES_FROM  # 1 July 2024 (MHA notifications of 23 Feb 2024)
 from ..types import NEW_ACTS
 from .metrics import evaluate_run
 

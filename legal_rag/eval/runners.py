@@ -96,15 +96,13 @@ def run_task2(index, settings: Settings, modes: Sequence[str] = MODES, queries: 
 
 
 def run_task1(settings: Settings, *, dense_chunks_per_doc: int = 1, limit_docs: int | None = None,
-              candidates: int = 1000, modes: Sequence[str] = MODES, embedder=None, log=print,
-              casebase_dir: Path | None = None) -> tuple[list[AilaResult], dict]:
+              candidates: int = 1000, modes: Sequence[str] = MODES, embedder=None, log=print
+              ) -> tuple[list[AilaResult], dict]:
     """AILA Task 1. BM25 indexes every chunk of every judgment; the dense index holds only the first
     ``dense_chunks_per_doc`` chunks of each judgment (embedding all ~55k chunks takes ~45 min on 2 CPU cores).
-    Hybrid fuses the two chunk lists by RRF; judgments are ranked by their best chunk.
-
-    ``casebase_dir``: a saved case base (:class:`legal_rag.index.casebase.CaseBase`); when given, precedent search
-    (:func:`run_task1_precedents`: weights chosen on Q1, Q3-Q10, then scored on Q11-Q50) is run too, its chosen
-    system appended as ``precedents`` and its report kept in ``stats["precedents"]``."""
+    Hybrid fuses the two chunk lists by RRF; judgments are ranked by their best chunk. Returns one result per mode
+    and ``stats`` (counts and seconds). Precedent search over whole judgments is a benchmark
+    (:mod:`bench.precedents`)."""
     from ..index import Embedder, SparseIndex, build_index
     from ..retrieve.fusion import rrf
     from ..retrieve.search import dense_hits
@@ -134,22 +132,7 @@ def run_task1(settings: Settings, *, dense_chunks_per_doc: int = 1, limit_docs: 
         lists[q] = {"sparse": sp, "dense": de, "hybrid": rrf([de, sp], settings.rrf_k)}
     results = [score("task1", m, {q: doc_ranking(lists[q][m]) for q in TEST_QUERIES}, qrels) for m in modes]
     index.close()
-    if casebase_dir is not None:
-        rep = run_task1_precedents(settings, casebase_dir=casebase_dir, log=log)
-        results.append(rep.results[0])
-        stats["precedents"] = rep
     return results, stats
-
-
-def run_task1_precedents(settings: Settings, *, casebase_dir: Path, work: Path | None = None, log=print):
-    """AILA Task 1 by precedent search (:func:`legal_rag.eval.task1.run_precedents`): the 2,914 judgments indexed
-    whole and by paragraph, their cited sections from the case base at ``casebase_dir``; weights chosen on the
-    training queries Q1, Q3-Q10 only, then scored on Q11-Q50. Caches under ``work`` (default
-    ``<data_dir>/task1``). Returns the :class:`legal_rag.eval.task1.Task1Report`."""
-    from .task1 import run_precedents
-
-    return run_precedents(settings, Path(work or Path(settings.data_dir) / "task1"), casebase_dir=Path(casebase_dir),
-                          log=log)
 
 
 def successor_qrels(settings: Settings) -> dict[str, dict[str, int]]:

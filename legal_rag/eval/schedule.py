@@ -21,8 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from ..law import Concordance, Schedule, classify
-from ..law.sections import SectionSets
+from ..law import Concordance, Schedule, SectionSets, classify
 from ..text import content_terms, punishment_terms
 from ..types import ScheduleRow, Section, StatuteRef
 

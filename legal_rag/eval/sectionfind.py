@@ -1,5 +1,6 @@
 """AILA 2019 Task 2 and its BNS-era variant with section finding (:mod:`legal_rag.retrieve.sectionfind`): evidence
-from the case base fused with direct retrieval over statute text; weights chosen on the training queries Q1 and Q3-Q10.
+from the case base fused with direct retrieval over statute text. The weights are chosen on the training queries Q1
+and Q3-Q10 by the benchmark (``bench/tuning.py``, ``bench/run.py --only sectionfind``).
 
 * **Which real section is each AILA statute?** The 197 statutes are anonymised (``S1``..``S200``). To score
   case-base evidence (which cites ``IPC 302``), :func:`aila_statute_map` reads
@@ -24,12 +25,11 @@ from the case base fused with direct retrieval over statute text; weights chosen
 from __future__ import annotations
 
 import csv
-import itertools
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
 from ..config import Settings
 from ..retrieve.evidence import EvidenceParams, section_evidence
@@ -209,29 +209,6 @@ def coverage(smap: StatuteMap, qrels: Mapping[str, Mapping[str, int]], queries: 
     return sum(g in smap.refs for g in gold), len(gold)
 
 
-class CachedCaseBase:
-    """A case base whose ``search`` results are kept per ``(query, exclude)`` at the deepest ``k`` asked, so a grid
-    over evidence parameters searches each query once. Every other call goes to the wrapped case base."""
-
-    def __init__(self, casebase):
-        self.cb = casebase
-        self._hits: dict = {}
-
-    def __len__(self) -> int:
-        return len(self.cb)
-
-    def __getattr__(self, name):
-        return getattr(self.cb, name)
-
-    def search(self, query: str, k: int, exclude: Collection[str] = ()) -> list:
-        key = (query, tuple(sorted(exclude)))
-        have = self._hits.get(key)
-        if have is None or have[0] < k:
-            have = (k, self.cb.search(query, k, exclude))
-            self._hits[key] = have
-        return have[1][:k]
-
-
 # ---- Task 2 over the 197 AILA statutes ---------------------------------------------------------------------------
 @dataclass
 class Task2Inputs:
@@ -312,41 +289,6 @@ def run_bns_sectionfind(casebase, settings: Settings, index, direct: Mapping[str
     return score("task2-bns", system, runs, qrels, list(qrels))
 
 
-# ---- choosing weights on Q1-Q10 ----------------------------------------------------------------------------------
-def grid(space: Mapping[str, Sequence]) -> list[dict]:
-    """Every combination of ``space`` (``{"alpha": [0, 1], ...}``), in a fixed order."""
-    keys = list(space)
-    return [dict(zip(keys, vals)) for vals in itertools.product(*(space[k] for k in keys))]
-
-
-def choose(evaluate: Callable[[FusionWeights, EvidenceParams], float], weights: FusionWeights,
-           params: EvidenceParams, space: Mapping[str, Sequence], log: Callable[[str], None] | None = None,
-           prefer: Mapping | None = None) -> tuple[FusionWeights, EvidenceParams, float, list[tuple[dict, float]]]:
-    """Coordinate-free grid search: every point of ``space`` (keys are fields of FusionWeights or EvidenceParams)
-    evaluated by ``evaluate`` (a training-query metric); the best point wins. Ties (values within 1e-12) go to
-    ``prefer`` (a point of ``space``, e.g. the current defaults: a re-choice moves only when the training value
-    says so) when it is among the best, else to the first best point in grid order. Returns the chosen weights and
-    params, the best value and every ``(point, value)``.
-
-    ``choose(f, w, p, {"rrf_k": [5, 60]}, prefer={"rrf_k": 60})`` keeps ``rrf_k=60`` when both score the same."""
-    wf, pf = set(FusionWeights.__dataclass_fields__), set(EvidenceParams.__dataclass_fields__)
-    table = []
-    for point in grid(space):
-        w = replace(weights, **{k: v for k, v in point.items() if k in wf})
-        p = replace(params, **{k: v for k, v in point.items() if k in pf})
-        v = evaluate(w, p)
-        table.append((point, v))
-        if log:
-            log(f"  {point} -> {v:.4f}")
-    top = max(v for _, v in table)
-    best = [pt for pt, v in table if v >= top - 1e-12]
-    pick = dict(prefer) if prefer is not None and dict(prefer) in best else best[0]
-    w = replace(weights, **{k: v for k, v in pick.items() if k in wf})
-    p = replace(params, **{k: v for k, v in pick.items() if k in pf})
-    return w, p, top, table
-
-
-__all__ = ["CachedCaseBase", "QUOTE_MIN_PARAS", "QUOTE_MIN_SHARE", "QUOTE_MIN_SHARED", "QUOTE_N", "QuoteVotes",
-           "StatuteMap", "quote_votes", "quoted_text_map", "TRAIN_QUERIES", "aila_direct", "aila_statute_map", "bns_direct",
-           "bns_qrels", "bns_run", "choose", "coverage", "grid", "run_bns_sectionfind", "run_task2_sectionfind",
-           "task2_run"]
+__all__ = ["QUOTE_MIN_PARAS", "QUOTE_MIN_SHARE", "QUOTE_MIN_SHARED", "QUOTE_N", "QuoteVotes", "StatuteMap",
+           "quote_votes", "quoted_text_map", "TRAIN_QUERIES", "aila_direct", "aila_statute_map", "bns_direct",
+           "bns_qrels", "bns_run", "coverage", "run_bns_sectionfind", "run_task2_sectionfind", "task2_run"]

@@ -23,7 +23,7 @@ from ..errors import LegalRagError
 from ..types import Answer
 from .formats import (ExportDoc, build_doc, doc_from_json, to_bibtex, to_csl_json, to_csv, to_json, to_markdown,
                       to_ris)
-from .records import CitationRecord, citation_records, judgment_citation, statute_citation
+from .records import CitationRecord, answer_text, citation_records, judgment_citation, statute_citation
 
 
 #: characters XML 1.0 cannot hold (python-docx refuses them: "All strings must be XML compatible")
@@ -115,6 +115,6 @@ def write_exports(answer: Answer | ExportDoc, directory: Path, formats: tuple[st
     return out
 
 
-__all__ = ["FORMATS", "CitationRecord", "ExportDoc", "Format", "build_doc", "citation_records", "doc_from_json",
+__all__ = ["FORMATS", "CitationRecord", "answer_text", "ExportDoc", "Format", "build_doc", "citation_records", "doc_from_json",
            "docx_footnotes", "export_answer", "export_doc", "get_format", "judgment_citation", "statute_citation",
            "write_exports"]

@@ -28,7 +28,7 @@ from ..text import MARKER, parse_marker
 from ..types import (
     Answer, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support, SupersessionFlag,
 )
-from .records import DOCUMENT_LABEL, UPLOAD_LABEL, CitationRecord, citation_records
+from .records import DOCUMENT_LABEL, UPLOAD_LABEL, CitationRecord, answer_text, citation_records
 from .sheet import CSV_COLUMNS, to_csv
 
 JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
@@ -82,8 +82,8 @@ def renumber(text: str, numbers: dict[int, int], dropped: set[int] | frozenset[i
 
 
 def distinct_flags(flags) -> tuple[SupersessionFlag, ...]:
-    """Each distinct flag once, first seen first (issue 14: the same note found in the query, a passage and the
-    answer was listed three times): one per old section, kind and governing code, whatever sub-section
+    """Each distinct flag once, first seen first (a note found in the query, a passage and the answer is listed
+    once): one per old section, kind and governing code, whatever sub-section
     ("IPC 304B(1)" and "IPC 304B" are one flag, as in the UI banner); ``found_in`` joins where it was found
     ("query, passage:IPC-420-0-..., answer"). An ``ambiguous`` or ``invalid`` flag is keyed by its whole ref and
     note."""
@@ -106,7 +106,7 @@ def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
     numbers = {r.marker: i for i, r in enumerate(recs, 1)}
     dropped = {c.marker for c in answer.citations} - set(numbers)
     recs = tuple(replace(r, marker=numbers[r.marker]) for r in recs)
-    return ExportDoc(answer.query, renumber(answer.text, numbers, dropped), recs, flags,
+    return ExportDoc(answer.query, renumber(answer_text(answer), numbers, dropped), recs, flags,
                      tuple(answer.problems), answer.model, answer.index_id, include_unverified,
                      tuple(answer.suggestions), tuple(answer.head))
 

@@ -31,8 +31,7 @@ import re
 from dataclasses import dataclass
 
 from ..ingest.printed_pages import paragraph_at, printed_range
-from ..law.pinpoint import locate
-from ..law.cases import judgment_reference, order_citations
+from ..law import judgment_reference, locate, order_citations
 from ..types import (ACT_TITLES, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
                      SupersessionFlag)
 
@@ -295,6 +294,13 @@ def citation_records(answer: Answer, include_unverified: bool = False) -> tuple[
     return tuple(_record(m, cits, chunks.get(cits[0].chunk_id), answer.flags) for m, cits in sorted(by_marker.items()))
 
 
-__all__ = ["BILL_LABEL", "DOCUMENT_LABEL", "UPLOAD_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
+def answer_text(answer: Answer) -> str:
+    """What the reader is shown as the answer: its notices (``Answer.notices``, in order), then its text, each part
+    apart by a blank line. The one rendering of notices, for the chat, the JSON API, the command line and every
+    export."""
+    return "\n\n".join((*(n.text for n in answer.notices), answer.text))
+
+
+__all__ = ["answer_text", "BILL_LABEL", "DOCUMENT_LABEL", "UPLOAD_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
            "judgment_citation", "long_date", "now_clause", "pinpoints", "section_label", "statute_citation",
            "statute_citations", "VERIFIED"]

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ..config import Settings
 from ..text import normalise
-from ..law.pinpoint import chunk_layout
+from ..law import chunk_layout
 from ..types import Chunk, Draft, HeadLine, Hit, StatuteRef
 from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
                       missing_cases, relevant)
@@ -57,7 +57,7 @@ def prints_sub(chunk: Chunk, ref: StatuteRef) -> bool:
 
 def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
                  head_chunks: Sequence[Chunk] = ()) -> tuple[Hit, ...]:
-    """The passages a language model is given (issue 17): with a composed head, those of the head's provisions
+    """The passages a language model is given: with a composed head, those of the head's provisions
     and their BPR&D counterparts (same Act and section) when any was retrieved, else the best ones; at most
     ``limit``, in retrieval order. Then, for each provision of the head that names a sub-section
     (:func:`~.prompt.head_refs`, in order) when none of the first ``limit`` prints it (:func:`prints_sub`): the
@@ -192,9 +192,8 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
         else:
             problems.append(f"no passage weights: {backend.name} exposes no token log-probabilities")
     if _says_not_in_sources(gen.text):
-        # A small model answers "not in the sources" although passages cleared the relevance floor (the 1.5B
-        # Qwen did so on 13 of 14 dev questions with the gold section as passage [1]: bench/results_answers.md).
-        # The reader gets the passages' own sentences instead, each quoted and cited, and is told so.
+        # A small model may answer "not in the sources" although passages cleared the relevance floor
+        # (bench/results_answers.md). The reader gets the passages' own sentences instead, each quoted and cited, and is told so.
         quoted = compose(question, build.passages)
         if quoted:
             problems.append(f"{backend.name} answered that the sources do not contain the answer although "

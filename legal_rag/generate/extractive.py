@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..injection import instruction_spans
-from ..law.pinpoint import BLOCK, SUB, chunk_layout, pin
+from ..law import BLOCK, SUB, chunk_layout, pin
 from ..text import content_terms, punishment_terms, split_sentences, trimmed, unwrap
 from ..types import Chunk, Hit, StatuteRef
 from .prompt import passage_label

@@ -1,4 +1,4 @@
-"""A GBNF grammar (llama.cpp's grammar format) for an answer made only of ``[n]``-cited sentences (issue 17).
+"""A GBNF grammar (llama.cpp's grammar format) for an answer made only of ``[n]``-cited sentences.
 
 ``cited_sentences(numbers, max_sentences=6, abstain=NOT_IN_SOURCES) -> str``. The grammar admits either the
 abstention sentence of ``prompts/system.txt`` rule 3, word for word, or one to ``max_sentences`` sentences, each

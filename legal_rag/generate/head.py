@@ -37,17 +37,12 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..errors import LegalRagError
-from ..law.classify import CLASSIFICATION_Q, classify
-from ..law.supersede import CUTOFF
+from ..law import CLASSIFICATION_Q, CUTOFF, classify
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine, ScheduleRow, SectionSuggestion, \
     StatuteRef
 
 if TYPE_CHECKING:
-    from ..law.align import Alignment
-    from ..law.classify import Schedule
-    from ..law.concordance import Concordance, Correspondence
-    from ..law.question import QuestionAnalysis
+    from ..law import Alignment, Concordance, Correspondence, QuestionAnalysis, Schedule
 
 #: the saving clause of each old code (the substantive code by the offence date, the others by the proceeding)
 SAVING = {"IPC": "BNS s.358", "CrPC": "BNSS s.531(2)", "IEA": "BSA s.170(2)"}
@@ -65,13 +60,6 @@ def _day(d: date) -> str:
 
 def _refs(rs: Sequence[StatuteRef]) -> str:
     return ", ".join(map(str, rs))
-
-
-def _query(conc: "Concordance", ref: StatuteRef) -> "Correspondence | None":
-    try:
-        return conc.query(ref)
-    except LegalRagError:
-        return None
 
 
 def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion], schedule: "Schedule",
@@ -212,7 +200,7 @@ def _rows_part(rows: Sequence[ScheduleRow]) -> str:
 def _derived_part(a: "Alignment") -> str:
     """``"by the texts BNS 64(2)(m), derived from the texts, not official"`` (IPC 376DA, table silent: "no successor
     in the official table; by the texts BNS 70(2), ...")."""
-    from ..law.align import LABEL
+    from ..law import LABEL
 
     part = f"by the texts {a.new}, {LABEL}, not official"
     return part if a.official else f"no successor in the official table; {part}"
@@ -316,8 +304,8 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
     for named in refs:
         if not exists(named):
             continue
-        c = _query(concordance, named) if named.act in OLD_ACTS | NEW_ACTS else None
-        counterparts = c.targets if c is not None else ()
+        c = concordance.query(named) if named.act in OLD_ACTS | NEW_ACTS else None
+        counterparts = concordance.counterparts(named)
         era, _ = _era_of(named, analysis)
         old_leads = era == "old"
         if named.act in OLD_ACTS:

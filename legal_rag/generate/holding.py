@@ -1,4 +1,4 @@
-"""Holdings (issue 18): the paragraph where a court states its conclusion, and the answer to "which judgment held
+"""Holdings: the paragraph where a court states its conclusion, and the answer to "which judgment held
 X" built from whole judgments. Pure; no model.
 
 ``conclusion(chunks, question) -> Chunk``: among one judgment's chunks, the one that states its conclusion. Each

@@ -1,4 +1,4 @@
-"""Answers to the judgment questions of :mod:`legal_rag.law.judgment_questions` (issue 18), from data the pipeline
+"""Answers to the judgment questions of :mod:`legal_rag.law.judgment_questions`, from data the pipeline
 hands in: the catalogue of indexed judgments (:class:`~legal_rag.law.citation_lookup.CaseRecord`), their chunks,
 the Supreme Court's judgment index (optional) and, for a holding question, the judgments ranked by retrieval.
 Pure; no model: every sentence is a look-up result or a quotation of the judgment, cited ``[n]``.
@@ -28,12 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..ingest.citations_meta import find_citations
-from ..law.citation_lookup import (CaseRecord, CitationCheck, MetaRecord, check_citation, index_records,
-                                   record_named, titles_for)
-from ..law.cases import find_case_titles
-from ..law.judgment_questions import JudgmentTask
+from ..law import (CaseRecord, CitationCheck, JudgmentTask, MetaRecord, check_citation, find_case_titles, index_records,
+                   locate, record_named, titles_for)
 from ..text import content_terms
-from ..law.pinpoint import locate
 from ..types import Chunk, Citation, Hit
 from .abstain import NOT_IN_SOURCES
 from .holding import Holding, conclusion, heading, holding_text, quote_of

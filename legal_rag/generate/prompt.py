@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import ConfigError
 from ..ingest.printed_pages import printed_range
-from ..law.cases import judgment_reference
+from ..law import judgment_reference
 from ..types import ACT_TITLES, UPLOAD_LABEL, Chunk, HeadLine, Hit, StatuteRef
 from .window import passage_window, shown_sub, shown_texts
 
@@ -186,9 +186,9 @@ def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
              numbers: Sequence[int] | None = None, *, compact: bool = True,
              head: Sequence[HeadLine] = ()) -> Messages:
     """System and user messages for ``question`` over ``hits`` numbered ``numbers`` (default 1..n). ``compact``
-    (the default, issue 17) shows each passage as the windows that bear on the question (:mod:`.window`); the
+    (the default) shows each passage as the windows that bear on the question (:mod:`.window`); the
     system message is the same for every question, so a backend can keep its prefilled state (prefix cache).
-    ``head`` (issue 17): the composed head, given as ``$head`` (:func:`head_block`) and windowing the passages at
+    ``head``: the composed head, given as ``$head`` (:func:`head_block`) and windowing the passages at
     its provisions' sub-sections. Raises :class:`ConfigError` when a head is given and ``answer.txt`` has no
     ``$head`` (it would be dropped silently)."""
     numbers = list(numbers) if numbers is not None else list(range(1, len(hits) + 1))

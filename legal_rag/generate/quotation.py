@@ -1,4 +1,4 @@
-"""The quotation check (issue 18): is a quotation attributed to a judgment in that judgment, word for word, with
+"""The quotation check: is a quotation attributed to a judgment in that judgment, word for word, with
 changes, or not at all. Pure; no model.
 
 ``check_quotation(quote, chunks) -> QuoteCheck`` over the judgment's chunks (:class:`~legal_rag.types.Chunk`, in

@@ -37,11 +37,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..law import find_refs
-from ..law.concordance import Concordance
-from ..law.question import QuestionAnalysis
+from ..law import Concordance, QuestionAnalysis, find_refs
 from ..text import MARKER, parse_marker
-from ..types import NEW_ACTS, OLD_ACTS, HeadLine, Hit, StatuteRef
+from ..types import HeadLine, Hit, StatuteRef
 
 #: how a head line found from the facts by precedents opens (:func:`legal_rag.generate.head.compose_head`)
 SUGGESTED = "Suggested from the facts"
@@ -93,10 +91,7 @@ def anchors(analysis: QuestionAnalysis | None, head: Sequence[HeadLine] = (),
         out.extend(r for r in refs if r not in out)
 
     def pair(ref: StatuteRef) -> tuple[StatuteRef, ...]:
-        if concordance is None or (ref.act not in OLD_ACTS and ref.act not in NEW_ACTS):
-            return ()
-        got = concordance.query(ref)
-        return tuple(got.targets) if got.status == "mapped" else ()
+        return concordance.counterparts(ref) if concordance is not None else ()
 
     strict: set[StatuteRef] = set()
     refs = analysis.refs if analysis is not None else ()

@@ -1,5 +1,6 @@
-"""Compact passages for an LLM prompt (issue 17): each passage is shown to the model as the few verbatim windows
-that bear on the question, not whole, so a 1.5B model on 2 cores prefills hundreds of prompt tokens, not 1,100-1,800.
+"""Compact passages for an LLM prompt: each passage is shown to the model as the few verbatim windows
+that bear on the question, not whole, so a small model on a CPU prefills a few hundred prompt tokens per passage
+rather than the whole section.
 
 * A **statute** passage is cut at its printed sub-sections (:func:`legal_rag.law.pinpoint.chunk_layout`; the Gazette
   and Legislative Department prints' ``(1)``, ``(2)`` markers). The sub-sections the question names for this
@@ -8,7 +9,8 @@ that bear on the question, not whole, so a 1.5B model on 2 cores prefills hundre
   sub-section that states a punishment counting one word more when the question asks about punishment (the
   extractive generator's rule, :mod:`.extractive`); a further one only when it scores more than
   :data:`FURTHER_SHARE` of the best (BNS 3(4) "acts done ... extend also to illegal omissions" shares three words
-  with a question about common intention, 3(5) six: a 1.5B model shown both wrote "section 4"). The text
+  with a question about common intention, 3(5) six: only 3(5) is shown, so the model cannot cite the wrong
+  one). The text
   before the first sub-section (the section's number and title) is kept when the chunk starts the section. A
   section without sub-sections is shown whole, and so is a passage of at most ``SHORT_CHARS`` characters, less
   any sub-section scoring at most :data:`FURTHER_SHARE` of the best.
@@ -19,11 +21,12 @@ that bear on the question, not whole, so a 1.5B model on 2 cores prefills hundre
   the end of the chunk before it (the chunker's overlap). When that leading text, up to its first printed marker,
   is printed at the same place in the section by another given chunk (by ``Chunk.span``) and shown whole there,
   it is left out; a passage with nothing else
-  shown is left out of the prompt (the 1.5B model was given BNS 109's second chunk, the tail of (1)'s
-  "... if hurt is caused ... imprisonment for life" alone, as passage [1] beside the whole of (1), cited it, and
-  dropped the condition).
+  shown is left out of the prompt (BNS 109's second chunk, the tail of (1)'s "... if hurt is caused ...
+  imprisonment for life", is not given beside the whole of (1): alone it reads as a punishment without its
+  condition).
 * **A passage showing one sub-section is labelled with it** (:func:`shown_sub`; every piece shown lies in that
-  sub-section as the chunk's layout reads it): "BNS 316(5)", so the model names the provision as printed (shown "(5) Whoever ..." under the label "BNS 316", it wrote "section 5 of the BNS 316").
+  sub-section as the chunk's layout reads it): "BNS 316(5)", so the model names the provision as printed, not
+  "section 5 of the BNS 316" from "(5) Whoever ..." under the label "BNS 316".
 
 Windows are verbatim slices of ``chunk.text`` in printed order, joined by ``WINDOW_GAP`` where text was left out,
 so every quote the model takes from them is a quote of the passage: :mod:`legal_rag.verify` still checks each
@@ -36,8 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..law import find_refs
-from ..law.pinpoint import BLOCK, chunk_layout
+from ..law import BLOCK, chunk_layout, find_refs
 from ..text import content_terms, split_sentences
 from ..types import Chunk, StatuteRef
 
@@ -76,7 +78,7 @@ def statute_windows(chunk: Chunk, question: str, max_subs: int = 2,
                     focus: Sequence[StatuteRef] = ()) -> list[tuple[int, int]]:
     """``[start, end)`` spans of ``chunk.text`` to show for ``question`` (module docstring); the whole text as one
     span when the chunk has fewer than two sub-sections. ``focus``: provisions the answer is about beside those the
-    question names (the composed head's, issue 17): their sub-sections of this section are the ones kept."""
+    question names (the composed head's): their sub-sections of this section are the ones kept."""
     text = chunk.text
     lay = chunk_layout(chunk)
     units = [u for u in lay.units() if u[0]]  # the heading before "(1)" is added back below
@@ -149,7 +151,7 @@ def _lead_end(chunk: Chunk) -> int:
 
 def _prints_lead(other: Chunk, chunk: Chunk, end: int) -> bool:
     """Whether ``other`` prints ``chunk``'s first ``end`` characters at the same place in their section (by the
-    chunks' ``span`` in the section text: the chunker's overlap), not merely the same words elsewhere (a review: the
+    chunks' ``span`` in the section text: the chunker's overlap), not merely the same words elsewhere (the
     end of BNSS 419(2)(b) is printed word for word in 419(1)(b); a lead "and" occurs in any passage)."""
     return (other.ref is not None and chunk.ref is not None and other.id != chunk.id
             and (other.ref.act, other.ref.section) == (chunk.ref.act, chunk.ref.section)

@@ -1,7 +1,7 @@
 """Directories written whole or not at all: a temporary sibling filled, then renamed into place.
 
-Used by the saved case base (:class:`legal_rag.index.casebase.CaseBase`) and the precedent index
-(:class:`legal_rag.retrieve.precedents.PrecedentIndex`): a reader never sees a half-written directory, and a crash
+Used by the saved case base (:class:`legal_rag.index.casebase.CaseBase`) and the benchmarks' precedent index
+(``bench.precedents.search.PrecedentIndex``): a reader never sees a half-written directory, and a crash
 leaves the previous directory (or none) plus a ``.<name>.tmp-<pid>`` sibling, removed by the next write.
 """
 

@@ -1,4 +1,4 @@
-"""The case base (issue 13): judgments whose paragraphs are searched by BM25 and whose cited sections are counted.
+"""The case base: judgments whose paragraphs are searched by BM25 and whose cited sections are counted.
 
 Built from :class:`~legal_rag.types.Judgment` and :class:`~legal_rag.types.Paragraph` objects (read by
 :func:`legal_rag.ingest.casebase.load_casebase`, cites filled by the project's one citation grammar). A case's

@@ -2,7 +2,7 @@
 
 ``check_index(settings, *, embedder=None, canary=None) -> CheckReport`` (``legal-rag check`` prints it as JSON)
 
-What is checked (issue 8, "Crashes and concurrency"; field cases BL-10, BL-13, BL-15):
+What is checked (crashes and concurrency: field cases BL-10, BL-13, BL-15):
 
 1. ``CURRENT`` names a build directory holding ``manifest.json``, ``chunks.sqlite``, ``chroma/`` (embedded mode)
    and ``bm25/``; no ``CURRENT`` at all is a valid state ("no index yet": ``built=False``, ``ok=True``).

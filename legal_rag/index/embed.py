@@ -138,7 +138,7 @@ class Embedder:
         or strips whitespace. Then a piece of a text that starts just after such a
         character (or at 0) and ends just before one (or at the end) has exactly the whole text's tokens inside
         it, and ``count_tokens(head + "\n" + piece) == count_tokens(head + "\n") + that number``, so
-        :mod:`legal_rag.ingest.chunk` counts chunks from one tokenization of the document (issue 13). False for
+        :mod:`legal_rag.ingest.chunk` counts chunks from one tokenization of the document. False for
         any other tokenizer (e.g. SentencePiece), which then counts every chunk with the tokenizer itself."""
         if self._backend is None:
             return False

@@ -3,7 +3,7 @@
 * :func:`sections_of` — whole sections reassembled from their chunks, for look-up's side-by-side view
   (``Index.sections()`` caches it);
 * :func:`served_chunks` — the chunks the current build serves for chosen sources (what an ingest that could not
-  read a file today keeps from yesterday, issue 8).
+  read a file today keeps from the previous build).
 """
 
 from __future__ import annotations

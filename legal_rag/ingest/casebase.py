@@ -1,4 +1,4 @@
-"""The case base of issue 13: the 2,914 Supreme Court judgments of AILA 2019 plus every other judgment of the
+"""The case base: the 2,914 Supreme Court judgments of AILA 2019 plus every other judgment of the
 corpus, each paragraph with the statute sections it cites, minus the documents that copy a test query.
 
 ``load_casebase(corpus_path, limit=None) -> (judgments, paragraphs, LeakReport)``.
@@ -13,10 +13,9 @@ corpus, each paragraph with the statute sections it cites, minus the documents t
   judgment (``Judgment.kind == "document"``) are left out.
 * ``Paragraph.cites``: :func:`legal_rag.ingest.statute_cites.find_statute_refs_by_paragraph`, the project's one
   citation grammar (status ``ok``: one of the six Acts named; and, with ``articles=True``, the Articles of the
-  Constitution as ``StatuteRef("Constitution", "21")``, article level -- AILA's statutes are mostly Articles, issue
-  13) over the judgment read whole, so that "the Code" defined in one paragraph resolves in later ones (+3.3%
-  cites on the first 800 AILA judgments, none lost).
-* Leakage guard (issue 13, "Data rules"): a case-base document is dropped when it contains a test query's text
+  Constitution as ``StatuteRef("Constitution", "21")``, article level -- AILA's statutes are mostly Articles) over
+  the judgment read whole, so that "the Code" defined in one paragraph resolves in later ones.
+* Leakage guard: a case-base document is dropped when it contains a test query's text
   (AILA ``Q11``-``Q50``, or any ``extra_texts`` such as the dev-set questions): word 8-gram containment of the
   query in the document ``>= LEAK_CONTAINMENT`` (0.5). AILA queries are fact statements cut from real Supreme
   Court judgments, so a near-copy shares long word runs, while unrelated judgments share almost none (see

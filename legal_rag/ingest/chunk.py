@@ -10,7 +10,7 @@ Rules (DESIGN.md, "Retrieval"):
 * the budget is ``min(chunk_tokens, window - 2)`` tokens for the chunk's index text (heading + text with any
   sentence addressed to a model blanked: :func:`legal_rag.injection.index_text`, the exact string that is
   embedded and indexed) counted with the embedder's own tokenizer, so planted instructions neither move chunk
-  boundaries nor take room (issue 8);
+  boundaries nor take room;
 * ids are ``<ACT>-<SECTION>-<part>-<sha8>`` (``BNS-318-3-1a2b3c4d``) or ``<case>-<part>-<sha8>``, where sha8 is
   the first 8 hex digits of sha256(passage text): unchanged text gives the same id, and ids never hold a path
   separator (chroma-core/chroma#518);
@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..injection import instruction_only, instruction_spans, without_instructions
-from ..law.pinpoint import format_page_map, open_state
+from ..law import format_page_map, open_state
 from ..types import NEW_ACTS, OLD_ACTS, Chunk, Judgment, Paragraph, Section, passage_text, statute_heading
 from .printed_pages import format_para_map, format_printed
 from .statutes import BILL_NOTE

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..law.dates import first_date
+from ..law import first_date
 
 def parse_date(text: str) -> str:
     """The first calendar date in ``text`` as ISO ``YYYY-MM-DD``, or ``""``, by the project's one date grammar

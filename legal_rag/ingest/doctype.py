@@ -1,7 +1,7 @@
-"""What a document is: an Act's print (statute), a court's judgment or order, or another document (issue 16, kind 5).
+"""What a document is: an Act's print (statute), a court's judgment or order, or another document.
 
-The judgment parser reads anything that is not a statute, so a one-page private note ("Section 420 IPC: my own
-notes") came out as "1 judgment" with no court, title or date (field case BL-63). Every judgment source and every
+The judgment parser reads anything that is not a statute, so without this step a one-page private note ("Section
+420 IPC: my own notes") would be read as a judgment with no court, title or date. Every judgment source and every
 upload is classified here first, and labelled so in the index, citations, exports and the ingest report:
 
 * ``statute`` -- the print of an Act or Bill: the enacting formula ("BE it enacted") followed by numbered sections

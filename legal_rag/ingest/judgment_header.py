@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..law.cases import ROLE_RE as _ROLE, clean_party, is_versus_line, split_title, versus_in
+from ..law import ROLE_RE as _ROLE, clean_party, is_versus_line, split_title, versus_in
 from ..types import Page
 from .furniture import is_furniture
 from .citations_meta import find_case_numbers, find_citations, parse_date

@@ -8,8 +8,8 @@ one JSON object per line on stdout: first ``{"pages": N, "error": null | [kind, 
 ``{"page": n, "lines": [[text, x, y, size], ...], "apart": [[text, x, y, size, reason], ...], "error": null |
 message}`` as soon as it is read, so the parent keeps every page read before a hang.
 
-``apart`` is text that is not the court's, found by its drawing state and never merged into a line (issue 16,
-kind 4): text drawn at an angle to the page's own text or skewed (stamps, watermarks), invisible text (render
+``apart`` is text that is not the court's, found by its drawing state and never merged into a line:
+text drawn at an angle to the page's own text or skewed (stamps, watermarks), invisible text (render
 mode 3 or 7, or a white fill), tiny text (under :data:`TINY_PT` points in page space) and text whose origin lies
 off the page (outside CropBox / MediaBox). pypdf reports form XObject content in the form's own space, so the
 child follows ``Do`` itself to place each run on the page (:class:`_Reader`).
@@ -29,7 +29,7 @@ Line = tuple[str, float, float, float]  # text, x, y (down), size
 #: text kept apart from the body: text, x, y (down), size (as in :data:`Line`), and the reason (see below)
 Apart = tuple[str, float, float, float, str]
 
-# Text that is not the court's, found by its drawing state (issue 16, kind 4); the reason of an Apart:
+# Text that is not the court's, found by its drawing state; the reason of an Apart:
 ANGLED = "angled"        # drawn at an angle to the page's text (stamps, "CERTIFIED COPY" watermarks) or skewed
 INVISIBLE = "invisible"  # text render mode 3 (no fill, no stroke) or 7 (clip only)
 WHITE = "white"          # filled in white (white on the white page)

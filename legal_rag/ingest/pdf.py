@@ -1,4 +1,4 @@
-"""PDF pages -> cleaned :class:`~legal_rag.types.Page` objects (issue 2).
+"""PDF pages -> cleaned :class:`~legal_rag.types.Page` objects.
 
 Public contract:
 

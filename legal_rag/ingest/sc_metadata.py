@@ -1,4 +1,4 @@
-"""The Supreme Court's judgment index (issue 18): which judgments exist, with their neutral citations, beyond the
+"""The Supreme Court's judgment index: which judgments exist, with their neutral citations, beyond the
 texts we index.
 
 Source: ``../shared/corpora/judgments/metadata/sc_judgments_index_citecase_projectsci_1950-2026.tar.gz``, markdown
@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..config import Settings
-from ..law.citation_lookup import MetaRecord, citation_key, names_agree
+from ..law import MetaRecord, citation_key, names_agree
 from .citations_meta import find_citations
 
 #: the archive's name pattern under ``corpus_path/judgments/metadata``

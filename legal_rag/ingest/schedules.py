@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..config import Settings
 from ..errors import CorpusError
-from ..law.classify import Schedule
+from ..law import Schedule
 from ..types import Problem, ScheduleRow, StatuteRef
 from .corpus import load_manifest, sha256_of
 from .schedule_rows import build, group

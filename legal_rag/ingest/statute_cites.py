@@ -20,8 +20,7 @@ import re
 from bisect import bisect_right
 from typing import Sequence
 
-from ..law import find_refs, refs_of
-from ..law.refs_patterns import ALIAS_RE, CONSTITUTION
+from ..law import ALIAS_RE, CONSTITUTION, find_refs, refs_of
 from ..types import ACTS, StatuteRef
 
 _DIGIT = re.compile(r"[0-9]")

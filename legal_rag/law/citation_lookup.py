@@ -1,4 +1,4 @@
-"""Look-up of a judgment by its citation, and the check of the party names given with it (issue 18). Pure.
+"""Look-up of a judgment by its citation, and the check of the party names given with it. Pure.
 
 A question that names a citation ("(2019) 5 SCC 9999", "2024 INSC 363", "[2020] 7 SCR 150") is resolved against
 the judgments whose citations we hold (:class:`CaseRecord`: the indexed judgments; citations canonical, as

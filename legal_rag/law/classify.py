@@ -137,8 +137,7 @@ def read_plain_number(analysis: "QuestionAnalysis", schedule: Schedule,
 
     succ = pred = ()
     if concordance is not None:
-        c = concordance.query(ref)
-        succ, pred = (c.targets, ()) if c.direction == "old_to_new" else ((), c.targets)
+        succ, pred = (concordance.counterparts(ref), ()) if ref.act == "IPC" else ((), concordance.counterparts(ref))
     read = QuestionRef(ref, m.group("n"), (m.start("n"), m.end("n")), "bare", succ, pred)
     return replace(analysis, refs=(read,))
 

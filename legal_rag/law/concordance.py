@@ -31,6 +31,8 @@ from .concordance_tables import (
 from .refs import SectionSets, find_refs, load_section_sets
 
 Status = Literal["mapped", "new_provision", "no_counterpart", "invalid"]
+#: the precision of :meth:`Concordance.counterparts`: as the table row prints it, or the whole section
+Level = Literal["sub", "section"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,30 @@ class Concordance:
         if ref.act in NEW_ACTS:
             return self.predecessors(ref)
         raise RefError(f"{ref}: act {ref.act!r} is not in the correspondence tables")
+
+    def counterparts(self, ref: StatuteRef, level: Level = "sub") -> tuple[StatuteRef, ...]:
+        """The official counterparts of ``ref`` by the BPR&D correspondence tables (``corpus_path/mappings``):
+        the ``targets`` of :meth:`successors` for an IPC / CrPC / IEA ref, of :meth:`predecessors` for a BNS /
+        BNSS / BSA ref, in table order, each once.
+
+        Rows are selected at ``ref``'s own precision (the prefix rule of the module docstring: IPC 376 gives the
+        successors of every 376 row, IPC 376(1) those of the 376(1) rows); pass ``ref.base`` for the whole section.
+        ``level="sub"`` gives the counterparts as the rows print them (IPC 420 -> BNS 318(4); IPC 498A -> BNS 85,
+        BNS 86); ``level="section"`` their sections (IPC 420 -> BNS 318; IPC 376 -> BNS 64, BNS 65, ...).
+
+        Only a ``mapped`` correspondence has counterparts: ``()`` for a section the table marks New, one no row
+        names (IPC 377), one the Act does not have, and a ref of an Act outside the tables (the Constitution,
+        any other Act). Raises ValueError for another ``level``."""
+        if level not in ("sub", "section"):
+            raise ValueError(f"level must be 'sub' or 'section', not {level!r}")
+        if ref.act not in OLD_ACTS and ref.act not in NEW_ACTS:
+            return ()
+        found = self.query(ref)
+        if found.status != "mapped":
+            return ()
+        if level == "section":
+            return tuple(dict.fromkeys(t.base for t in found.targets))
+        return found.targets
 
     def named(self, ref: StatuteRef) -> tuple[StatuteRef, ...]:
         """Every reference to ``ref``'s section (``ref.act``, ``ref.section``) that a table row prints, with its
@@ -189,4 +215,4 @@ def load_concordance(corpus_path: Path | None = None) -> Concordance:
     return _cached(str(Path(corpus_path).resolve()))
 
 
-__all__ = ["Concordance", "Correspondence", "Pair", "TableRow", "build_concordance", "load_concordance", "DERIVED_FILE"]
+__all__ = ["Concordance", "Correspondence", "Level", "Pair", "TableRow", "build_concordance", "load_concordance", "DERIVED_FILE"]

@@ -1,4 +1,4 @@
-"""Conversation follow-ups (issue 14, field case BL-60): a short question with no legal words of its own ("and what
+"""Conversation follow-ups: a short question with no legal words of its own ("and what
 about the punishment?") is read as a question about the provision of the previous turn.
 
 * ``Turn(question, refs)``: what a follow-up inherits from the previous turn -- the question asked then and the

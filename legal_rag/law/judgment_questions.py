@@ -1,4 +1,4 @@
-"""Questions answered from the judgments themselves (issue 18): a citation to look up, a quotation to check, or
+"""Questions answered from the judgments themselves: a citation to look up, a quotation to check, or
 "which judgment held X". Pure; reads the question text and its analysis (:mod:`legal_rag.law.question`).
 
 ``judgment_task(question, citations=()) -> JudgmentTask | None``, by the first rule that matches:

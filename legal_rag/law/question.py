@@ -1,4 +1,4 @@
-"""One question analysis, made once per question and read by every stage (issue 13).
+"""One question analysis, made once per question and read by every stage.
 
 ``analyse(question, offence_date=None, proceeding_date=None) -> QuestionAnalysis`` (pure; no model, no index):
 
@@ -302,14 +302,12 @@ def _subject_hit(text: str, words: tuple[str, ...]) -> bool:
 
 
 def _corr(conc: Concordance, ref: StatuteRef) -> tuple[tuple[StatuteRef, ...], tuple[StatuteRef, ...]]:
-    """(successors, predecessors) by the official table; () for another Act or a silent table."""
-    try:
-        if ref.act in OLD_ACTS:
-            return conc.successors(ref).targets, ()
-        if ref.act in NEW_ACTS:
-            return (), conc.predecessors(ref).targets
-    except Exception:  # noqa: BLE001 - an invalid section has no counterpart
-        pass
+    """(successors, predecessors) by the official table (:meth:`Concordance.counterparts`); () for another Act, a
+    section the Act lacks or a silent table."""
+    if ref.act in OLD_ACTS:
+        return conc.counterparts(ref), ()
+    if ref.act in NEW_ACTS:
+        return (), conc.counterparts(ref)
     return (), ()
 
 

@@ -5,7 +5,7 @@ same passage (or in another chunk of the same section).
 Why: BNS 140 prints "ten years" in sub-section (1) (kidnapping in order to murder) and death in (2) (kidnapping for
 ransom); BNS 61(2) prints abetment's punishment in clause (a) and six months in (b); BNS 78(1)'s proviso (conduct
 that is not stalking) prints no punishment at all. A lexical check against the whole passage passes "kidnapping for
-ransom: life or ten years" and an exception spliced onto a punishment (field reviews, issue 17).
+ransom: life or ten years" and an exception spliced onto a punishment.
 
 **Parts** (divisions as :mod:`legal_rag.law.pinpoint` reads the Gazette prints):
 

@@ -1,4 +1,4 @@
-"""Build or load the case base under ``<data_dir>/casebase/<key>/`` (issue 13).
+"""Build or load the case base under ``<data_dir>/casebase/<key>/``.
 
 It sits in the retrieve layer because it joins two units of the layer below: the loader
 (:func:`legal_rag.ingest.casebase.load_casebase`) and the index (:class:`legal_rag.index.casebase.CaseBase`).

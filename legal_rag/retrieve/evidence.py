@@ -1,20 +1,19 @@
 """Statute evidence from similar cases: which sections did the judgments most like these facts apply?
 
 Statute text is abstract, a fact statement is concrete; judgments tell facts in the words people use and then name
-the sections applied (issue 13). For a question, :func:`section_evidence` retrieves the most similar judgment
+the sections applied. For a question, :func:`section_evidence` retrieves the most similar judgment
 paragraphs of the case base (BM25 over paragraphs, :class:`legal_rag.index.casebase.CaseBase`), aggregates them per
 judgment and ranks the sections those judgments cite.
 
 Formula (every symbol below is a keyword argument of :func:`section_evidence`; the defaults are the values chosen
 on the AILA 2019 training queries Q1 and Q3-Q10 only -- Q2 is an 80% copy of test query Q50 -- by the mean of
-Task 2 MAP and BNS-era MAP, re-chosen with the case base that counts Constitution Articles; grid and figures in
-``bench/results.md``, "Section finding" and "session 5: re-chosen after Articles"):
+Task 2 MAP and BNS-era MAP, on the case base that counts Constitution Articles; grid and figures in
+``bench/results.md``, "Section finding"):
 
 * paragraph hits ``h`` of case ``c`` with BM25 scores ``s_1 >= s_2 >= ...`` (Robertson & Zaragoza 2009, "The
   Probabilistic Relevance Framework: BM25 and Beyond"): the judgment's similarity is its best paragraphs,
   geometrically decayed, ``sim(c) = sum_i decay^(i-1) s_i`` over its first ``per_case`` hits, divided by the
-  largest ``sim`` of the query (so ``0 < sim <= 1``); only the ``top_cases`` most similar judgments vote
-  (the prototype of issue 13: BM25 top 50 judgments, count their citations);
+  largest ``sim`` of the query (so ``0 < sim <= 1``); only the ``top_cases`` most similar judgments vote;
 * centrality of section ``r`` in case ``c``: ``cent(r, c) = (n(r, c) / max_r' n(r', c)) ** gamma`` where
   ``n(r, c)`` is the number of the judgment's paragraphs citing ``r`` (``CaseBase.case_cites``): the section the
   judgment keeps coming back to counts fully, one mentioned once among many counts less;
@@ -57,8 +56,8 @@ class CaseBaseLike(Protocol):
 
 @dataclass(frozen=True)
 class EvidenceParams:
-    """The knobs of the formula in the module docstring (defaults chosen on AILA Q1, Q3-Q10 only; gamma and beta
-    re-chosen in session 5 on the case base with Articles: 1.0 -> 0.5 and 2.0 -> 1.0)."""
+    """The knobs of the formula in the module docstring (defaults chosen on AILA Q1, Q3-Q10 only, on the case base
+    that counts Constitution Articles)."""
 
     k: int = 400            # paragraph hits retrieved
     top_cases: int = 10     # judgments that vote (grid 5, 10, 20, 50)

@@ -8,8 +8,8 @@ mask) and to section look-ups, so every route obeys it.
 The dict form (what ``Pipeline.ask``, the UI and ``POST /api/ask`` take) is read by :meth:`Filters.of`; its keys
 are :data:`KEYS` plus the aliases in :data:`ALIASES` (``codes`` is ``code``, ``acts`` is ``act``; ``year`` is one
 year, both bounds). Any other key, or a value a key cannot take, raises :class:`~legal_rag.errors.FilterError`
-naming it -- never a ``TypeError`` from the constructor (BL-53: the UI sent ``codes`` while this class took
-``code``, and every use crashed).
+naming it -- never a ``TypeError`` from the constructor, so a caller that sends a misspelt key (``codes`` for
+``code``) is told which key.
 """
 
 from __future__ import annotations
@@ -152,6 +152,11 @@ def judgments_only(f: Filters | None) -> bool:
                               or f.year_to is not None)
 
 
+def judgments_only_notice(f: Filters) -> str:
+    """What an answer that found nothing says when ``f`` keeps judgments only (:func:`judgments_only`)."""
+    return f"The filters ({describe(f)}) keep judgments only: no statute was searched."
+
+
 def describe(f: Filters) -> str:
     """``f`` in words for a message: ``court 'Supreme Court of India', years 2019-2020``."""
     parts = []
@@ -177,7 +182,7 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]],
     Court of India"). Raises :class:`FilterError`, naming the filter and what the index does hold, when the filter
     can match no indexed chunk: an unknown court (the courts in the index are listed), years no indexed judgment
     falls in (the span of years held is given), or a combination that keeps nothing. The error is the reason, so
-    an empty answer is never blamed on the sources when the filter emptied them (issue 16 (c)). ``allowed(f)``: the
+    an empty answer is never blamed on the sources when the filter emptied them. ``allowed(f)``: the
     ids a filter keeps, when the caller keeps them (the served index's
     :meth:`legal_rag.index.Index.allowed_ids`, computed once per filter), instead of a scan of ``metadata``."""
     if f is None or f.is_empty():

@@ -1,4 +1,4 @@
-"""Judgments as whole units (issue 18): the catalogue of indexed judgments with their citations, a judgment's
+"""Judgments as whole units: the catalogue of indexed judgments with their citations, a judgment's
 passages in order, and judgments ranked by their passages.
 
 * :func:`case_records`: one :class:`~legal_rag.law.citation_lookup.CaseRecord` per indexed judgment (first chunk's
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..law.citation_lookup import CaseRecord, case_id_citations
+from ..law import CaseRecord, case_id_citations
 from ..types import Chunk, Hit, Judgment
 
 #: hits of one judgment that count towards its score (more are kept in ``CaseRank.hits`` but do not add)

@@ -28,8 +28,7 @@ from datetime import date
 from typing import Literal
 
 from ..ingest.citations_meta import find_citations
-from ..law import Concordance
-from ..law.question import QuestionAnalysis, analyse
+from ..law import Concordance, QuestionAnalysis, analyse
 from ..types import ACTS, NEW_ACTS, OLD_ACTS, Hit
 from .filters import Filters
 
@@ -77,11 +76,7 @@ def era_order(hits: list[Hit], analysis: QuestionAnalysis | None, how: EraOrder 
                 continue
             ref = h.chunk.ref
             if ref is not None and ref.act != lead and ref.act in analysis.acts_first:
-                try:
-                    corr = concordance.query(ref.base)
-                except Exception:  # noqa: BLE001 - a section the table does not know
-                    corr = None
-                mates = {t.base for t in corr.targets} if corr is not None else set()
+                mates = set(concordance.counterparts(ref.base, level="section"))
                 out += [m for m in hits if m not in out and m.chunk.ref is not None and m.chunk.ref.base in mates]
             out.append(h)
         return out

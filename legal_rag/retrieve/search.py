@@ -23,7 +23,7 @@ from .route import AHEAD, DEFAULT_ROUTE, RouteMode, analyse_question, route_filt
 from .sectionrefs import analysis_refs, query_refs
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
 
 Mode = Literal["hybrid", "dense", "sparse"]
 #: chunks of one document (a section, a judgment) allowed in each retriever's list before fusion (BL-20)
@@ -66,8 +66,7 @@ def _prints_division(index, act: str, section: str, path: tuple[str, ...]):
     (:func:`legal_rag.law.pinpoint.printed`), or when the chunk holds the division's opening words as the whole
     section prints them (:func:`legal_rag.law.align.division_text`; this also reads a clause list past an
     amended-out clause, IPC 376(2)'s "(i) * * *")."""
-    from ..law.align import division_text
-    from ..law.pinpoint import chunk_layout, printed
+    from ..law import chunk_layout, division_text, printed
     from ..types import StatuteRef
 
     sections = index.sections() if hasattr(index, "sections") else {}
@@ -124,7 +123,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     looked up. A chunk holding nothing but
     instructions addressed to a model (:func:`legal_rag.injection.instruction_only`) never takes a place.
 
-    Routing (issue 13): ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
+    Routing: ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
     made here from ``query`` when not given and ``route`` is not ``"off"``). Its ``acts_first`` are searched first
     (``route``: ``"ahead"`` puts the routed pass's first :data:`~legal_rag.retrieve.route.AHEAD` hits before the
     other statute hits, in the statutes' own places: a judgment keeps its rank; ``"rrf"`` fuses the routed lists with the others) and its references (idioms resolved by the official

@@ -12,13 +12,11 @@ Buettcher, SIGIR 2009: ``sum_l w_l / (rrf_k + rank_l)``) or by weighted max-norm
 
 Weights are chosen on AILA 2019 training queries Q1 and Q3-Q10 only (Q2 copies test Q50; ``bench/results.md``,
 "Section finding", names the grid and the figures), by the mean of Task 2 MAP and BNS-era MAP on those 9 queries;
-ties go to the earlier defaults. Re-chosen in session 5, after the case base began to count Constitution Articles
-(``bench/results.md``, "session 5: re-chosen after Articles"): RRF with ``rrf_k=5``, evidence 1.0, direct (hybrid)
-0.3, bridge 1.0 (was 0: on the tuning queries bridge 0 / 0.5 / 1 score 0.5377 / 0.5381 / 0.5381, the gain is one
-gold section of one query moving up a rank, so bridging is a small, not a proven, gain). Those queries are long
-fact statements; on short questions that paraphrase a section's title the same weights do worse than direct
-retrieval alone (dev set recall@5 0.778 vs 1.000 in the era of the new codes), so a caller with a short question
-should pass its own :class:`FusionWeights` until weights by question kind are chosen on short training questions
+ties go to the earlier defaults. The defaults, chosen on the case base that counts Constitution Articles: RRF with
+``rrf_k=5``, evidence 1.0, direct (hybrid) 0.3, bridge 1.0 (bridging's tuning gain is one gold section of one query
+moving up a rank, so it is small, not proven). Those queries are long fact statements; on short questions that
+paraphrase a section's title the same weights do worse than direct retrieval alone (``bench/results.md``, the dev
+set rows), so a caller with a short question should pass its own :class:`FusionWeights` until weights by question kind are chosen on short training questions
 (the product lets suggestions lead only by :func:`legal_rag.retrieve.suggest.lead_for`).
 """
 
@@ -26,20 +24,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Collection, Hashable, Literal, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Collection, Hashable, Literal, Mapping, Sequence, TypeVar
 
 from ..config import Settings
 from ..types import NEW_ACTS, OLD_ACTS, SectionSuggestion, StatuteRef
 from .evidence import Era, EvidenceParams, SectionEvidence, section_evidence
 from .filters import Filters
 
+if TYPE_CHECKING:
+    from ..law import Concordance
+
 K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
 class FusionWeights:
-    """How the two rankings are fused (defaults chosen on AILA Q1, Q3-Q10, re-chosen in session 5; see module
-    docstring).
+    """How the two rankings are fused (defaults chosen on AILA Q1, Q3-Q10; see module docstring).
 
     ``evidence``/``direct``: list weights; ``method``: ``"rrf"`` (ranks) or ``"score"`` (each list's scores divided
     by its maximum); ``rrf_k``: the RRF constant; ``bridge``: share of a section's direct value given to its
@@ -89,16 +89,10 @@ def direct_sections(question: str, index, settings: Settings, *, mode: str = "hy
     return list(dict.fromkeys(h.chunk.ref.base for h in hits if h.chunk.ref is not None))
 
 
-def counterparts(ref: StatuteRef, concordance) -> tuple[StatuteRef, ...]:
-    """Section-level successors (old code) or predecessors (new code) of ``ref`` by the official table; ``()`` for
-    another Act, no concordance, or a section the table maps to nothing."""
-    if concordance is None or ref.act not in OLD_ACTS | NEW_ACTS:
-        return ()
-    try:
-        corr = concordance.query(ref)
-    except Exception:  # noqa: BLE001 - an unknown section is simply one with no counterpart here
-        return ()
-    return tuple(dict.fromkeys(t.base for t in corr.targets))
+def counterparts(ref: StatuteRef, concordance: Concordance | None) -> tuple[StatuteRef, ...]:
+    """Section-level successors (old code) or predecessors (new code) of ``ref`` by the official table
+    (:meth:`legal_rag.law.Concordance.counterparts` at ``level="section"``); ``()`` without a concordance."""
+    return concordance.counterparts(ref, level="section") if concordance is not None else ()
 
 
 def bridge(ranked: Sequence[StatuteRef], concordance, *, share: float, rrf_k: int = 60) -> dict[StatuteRef, float]:

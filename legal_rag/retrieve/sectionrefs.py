@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..law import find_refs
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
 
 
 def query_refs(query: str) -> list[tuple[str, str, tuple[str, ...]]]:

@@ -1,4 +1,4 @@
-"""Section suggestions for a fact-pattern question, as passages the answer can quote (issue 13).
+"""Section suggestions for a fact-pattern question, as passages the answer can quote.
 
 A question that states facts and names no section ("my client was cheated of Rs 5 lakh by someone who promised a
 government job -- which sections apply?") is the one where retrieval over statute text alone fails: the facts
@@ -24,7 +24,7 @@ from ..types import Hit, SectionSuggestion, StatuteRef
 from .filters import Filters
 
 if TYPE_CHECKING:
-    from ..law.question import QuestionAnalysis
+    from ..law import QuestionAnalysis
 
 #: question kinds for which precedents are asked which sections apply (a fact statement about an offence)
 FACT_KINDS = frozenset({"offence", "punishment"})
@@ -35,12 +35,9 @@ SUBSTANTIVE = ("BNS", "IPC")
 #: least MIN_CASES of the similar judgments and ranked in the first MAX_DIRECT_RANK sections by its own text); none
 #: otherwise. Chosen among 21 rules (bench/suggest_lead_eval.py, RULES) by section-level MRR on the tuning split
 #: bench/leadtune.jsonl only (62 questions from sources no dev set, test or AILA test query uses; built by
-#: bench/build_factset.py --leadtune): MRR 0.609 there, against 0.574 with none ahead, 0.394 with always one and
-#: 0.593 for the session-4 rule (LONG_WORDS 40, which had been chosen on the dev sets; the margin is one tuning
-#: question of 28 words, and on the held-out fact set 40 did better: MRR 0.443 vs 0.424). Leading with precedents
-#: helps long statements (MRR 0.078 -> 0.173) and hurts short questions that name an offence in words, which the
-#: statute text finds better (always one: 0.719 -> 0.455). The 45-question dev set and the 63-question fact set are
-#: held out: bench/results_factset.md, "Section suggestions ahead", session 5.
+#: bench/build_factset.py --leadtune). Leading with precedents helps long statements and hurts short questions that
+#: name an offence in words, which the statute text finds better. The 45-question dev set and the 63-question fact
+#: set are held out; rules and figures: bench/results_factset.md, "Section suggestions ahead".
 LEAD = 2
 LONG_WORDS: int | None = 25
 SHORT_WORDS: int | None = 15
@@ -137,11 +134,7 @@ def sub_section(s: SectionSuggestion, casebase, concordance) -> StatuteRef:
             if ref.base in s.counterparts:
                 counts[ref.base] += n
     for old, _ in counts.most_common():
-        try:
-            targets = concordance.query(old).targets
-        except Exception:  # noqa: BLE001 - a section the table cannot answer points nowhere
-            continue
-        subs = [t for t in targets if t.base == s.ref and t.sub]
+        subs = [t for t in concordance.counterparts(old) if t.base == s.ref and t.sub]
         if len(subs) == 1:
             return subs[0]
     return s.ref

@@ -40,8 +40,8 @@ from starlette.routing import Mount  # noqa: E402
 
 from ..config import Settings, load_settings  # noqa: E402
 from ..errors import InputTooLongError, LegalRagError  # noqa: E402
-from ..export import FORMATS, export_answer, write_exports  # noqa: E402
-from ..law.normalise import normalise_input, shown_refused, too_long  # noqa: E402
+from ..export import FORMATS, answer_text, export_answer, write_exports  # noqa: E402
+from ..law import normalise_input, shown_refused, too_long  # noqa: E402
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
 from ..uploads import UploadError, UploadJobs, parse_source  # noqa: E402
@@ -63,7 +63,7 @@ class AskRequest(BaseModel):
     offence_date: str | None = None
     filters: dict | None = None
     #: the previous question of the conversation (same length limit): a follow-up with no legal words of its own
-    #: is answered for that question's provision (``Pipeline.ask(previous=...)``, BL-60)
+    #: is answered for that question's provision (``Pipeline.ask(previous=...)``)
     previous_question: str | None = None
 
 
@@ -72,8 +72,8 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$])")
 
 def as_text(text: str) -> str:
     """``text`` as the Chatbot's Markdown source that shows exactly ``text``: HTML-escaped and every Markdown
-    punctuation mark backslash-escaped, so ``<img src=x onerror=alert(1)>`` and ``**bold**`` appear as typed
-    (BL-64). Newlines stay line breaks."""
+    punctuation mark backslash-escaped, so ``<img src=x onerror=alert(1)>`` and ``**bold**`` appear as typed.
+    Newlines stay line breaks."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
 
 
@@ -188,7 +188,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
     def banner_of(answer: Answer, offence_date) -> str:
         """The banner of ``answer`` with which date decides for each Act (the question's dates, the date field
         winning, read by the one question analysis)."""
-        from ..law.question import analyse
+        from ..law import analyse
 
         try:
             a = analyse(answer.query, offence_date, concordance=getattr(pipe, "concordance", None))
@@ -211,7 +211,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
     def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified, previous=None,
             request: gr.Request = None):
         """One chat turn. ``previous`` is the last turn's Answer (the ``answer_state``): a follow-up with no legal
-        words of its own is answered for its provision (BL-60). Each answer in the history keeps its own compact
+        words of its own is answered for its provision. Each answer in the history keeps its own compact
         source list (:func:`legal_rag.ui.html.sources_line`). The question is answered from the corpus and the
         caller's own uploads (:meth:`Pipeline.for_owner`); at most ``settings.chat_history_max`` messages of the
         history the client sends back are kept, and a question above the length limit is refused before it is
@@ -221,7 +221,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         question = normalise_input(raw) if len(raw) <= limit else raw
         if not question:
             raise gr.Error("Type a question first.")
-        # a refused long question is shown cut, with its length, so the refusal stays in sight (issue 16 (b))
+        # a refused long question is shown cut, with its length, so the refusal stays in sight
         history += [{"role": "user", "content": as_text(shown_refused(question, limit))},
                     {"role": "assistant", "content": ""}]
         try:
@@ -274,8 +274,8 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             yield cleared(history, "No answer: the pipeline ended without an answer")
             return
         sources = fmt.sources_line(answer)
-        rows = rows_markdown(answer.head)  # the head's BPR&D table rows as links to /table-row (issue 14)
-        parts = [as_text(answer.text), as_text(sources) if sources else "", rows]
+        rows = rows_markdown(answer.head)  # the head's BPR&D table rows as links to /table-row
+        parts = [as_text(answer_text(answer)), as_text(sources) if sources else "", rows]
         history[-1] = {"role": "assistant", "content": "\n\n".join(p for p in parts if p)}
         choices = fmt.source_choices(answer)
         yield (history, fmt.citations_panel(answer), banner_of(answer, kwargs["offence_date"]), answer,
@@ -362,11 +362,11 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                     elem_id="lr-head")
         answer_state = gr.State(None)
         with gr.Tab("Ask", id="ask"):
-            # Two columns on a laptop (the answer beside its citations, both above the fold at 1366x768, BL-62);
+            # Two columns on a laptop (the answer beside its citations, both above the fold at 1366x768);
             # one column on a phone (Gradio wraps a row whose columns pass their min_width).
             with gr.Row(equal_height=False, elem_id="lr-ask-row"):
                 with gr.Column(scale=5, min_width=340, elem_id="lr-ask-col"):
-                    # the chat grows with its answers (no box of its own to scroll, BL-62); after each answer the
+                    # the chat grows with its answers (no box of its own to scroll); after each answer the
                     # page brings the newest question to the top (SHOW_NEWEST_JS)
                     chat = gr.Chatbot(label="Answer", elem_id="lr-chat", height="auto", min_height=160,
                                       max_height=None, latex_delimiters=[], autoscroll=False)
@@ -672,7 +672,7 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
     return api
 
 
-#: Layout for a laptop and a phone (BL-62): the citation table scrolls sideways inside its own box instead of being
+#: Layout for a laptop and a phone: the citation table scrolls sideways inside its own box instead of being
 #: cut off, so every column (source, page, quote, check) can be reached on a 390 px screen; chat messages wrap.
 #: after an answer: the newest question scrolled to the top of the page, its answer below it and, on a wide screen,
 #: the citations beside it in the sticky right-hand column

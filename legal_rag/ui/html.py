@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
-from ..law.supersede import CUTOFF
+from ..law import CUTOFF
 from ..types import NEW_ACTS, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -
 
 
 def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
-    """For a fact-pattern answer, the sections the facts point to and why (issue 13): "BNS 318(4) — applied in 5
+    """For a fact-pattern answer, the sections the facts point to and why: "BNS 318(4) — applied in 5
     of the 10 most similar judgments; text match 3", then the titles of those judgments. This says which law is
     relevant to the facts; the citation table's Check column says only that a quote matches its passage."""
     if answer is None or not answer.suggestions:
@@ -102,7 +102,7 @@ def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
 
 
 def sources_line(answer: Answer | None) -> str:
-    """The compact list of an answer's citations kept with its message in the chat history (issue 14, BL-60), as
+    """The compact list of an answer's citations kept with its message in the chat history, as
     plain text (the caller escapes it): ``"Sources: [1] BNS s. 318(4), p. 87; [2] IPC s. 420, p. 96 (unverified)"``;
     a judgment by its citation string. "" when the answer cites nothing."""
     if answer is None:
@@ -236,7 +236,7 @@ def date_rules(offence_date: dt.date | None = None, proceeding_date: dt.date | N
 def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[str] = (), *,
                         offence_date: dt.date | None = None, proceeding_date: dt.date | None = None,
                         row_link: Callable[[str, str], str | None] | None = None) -> str:
-    """The banner a lawyer reads (issue 14, BL-61): each distinct flag once, in words ("IPC 420 → BNS 318(4)
+    """The banner a lawyer reads: each distinct flag once, in words ("IPC 420 → BNS 318(4)
     Applies: BNS -- IPC 420 is replaced by BNS 318(4) for offences committed on or after 1 July 2024 ... (BPR&D
     table, row 453)"), the table row a link when ``row_link(file, row)`` gives one; then, with a date known, which date
     decides for each Act (:func:`date_rules`). Where each flag was found (query, passage chunk ids, answer), the

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 from urllib.parse import quote
 
-from ..law.concordance_tables import BNS_IPC_FILE, BSA_IEA_FILE, DERIVED_FILE, PAIRS_FILE
+from ..law import BNS_IPC_FILE, BSA_IEA_FILE, DERIVED_FILE, PAIRS_FILE
 from ..types import HeadLine
 
 #: the correspondence tables the concordance reads (``corpus_path/mappings``): the only files /table-row shows

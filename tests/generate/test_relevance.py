@@ -1,7 +1,5 @@
 """The relevance check (issue 14): which cited provisions answer the question asked, and the body's order."""
 
-from types import SimpleNamespace
-
 from legal_rag.generate.extractive import compose
 from legal_rag.generate.relevance import RELATED_HEADING, Anchors, anchors, arrange, blocks
 from legal_rag.law.question import QuestionAnalysis, QuestionRef
@@ -35,9 +33,8 @@ class Table:
             R("IPC", "420"): (R("BNS", "318", ("4",)),), R("BNS", "318", ("4",)): (R("IPC", "420"),),
             R("BNS", "318"): (R("IPC", "415"), R("IPC", "417"), R("IPC", "420"))}
 
-    def query(self, ref):
-        got = self.ROWS.get(ref, ())
-        return SimpleNamespace(status="mapped" if got else "no_counterpart", targets=got)
+    def counterparts(self, ref):
+        return self.ROWS.get(ref, ())
 
 
 def qref(ref, text, how="named", successors=(), predecessors=()):

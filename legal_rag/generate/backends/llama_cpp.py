@@ -183,9 +183,9 @@ class LlamaCppBackend:
         with self._lock:
             if self._llm is not None:
                 return self._llm
-            # llama.cpp's OpenMP threads spin while they wait; on a shared 2-core machine that starved decoding
-            # (Qwen 1.5B, 2 threads beside another busy process: 1.2 tok/s active, 4.1 tok/s passive). Read by
-            # libgomp when llama_cpp first loads it; an explicit OMP_WAIT_POLICY wins.
+            # llama.cpp's OpenMP threads spin while they wait (OMP_WAIT_POLICY=ACTIVE), which starves decoding on a
+            # machine whose cores other processes share; PASSIVE threads sleep instead. Read by libgomp when
+            # llama_cpp first loads it; an explicit OMP_WAIT_POLICY wins.
             os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             try:
                 from llama_cpp import Llama

@@ -1,4 +1,4 @@
-"""Weakly labelled training groups from the case base (issue 13): a judgment paragraph with its section mention
+"""Weakly labelled training groups from the case base: a judgment paragraph with its section mention
 masked -> the text of the section it cited (old code) and of that section's BPR&D successor (new code).
 
 Rules (each with its source):
@@ -14,7 +14,7 @@ Rules (each with its source):
   the first mask. A query with fewer than :data:`MIN_WORDS` unmasked words, or with a section number still
   followed by an Act's name, is skipped.
 * **Positives.** The cited section's text (old side) and, for each of its successors in the official BPR&D
-  correspondence table (:func:`legal_rag.law.load_concordance`, ``Concordance.successors``), the successor's text
+  correspondence table (:func:`legal_rag.law.load_concordance`, ``Concordance.counterparts`` at section level), the successor's text
   (new side): one group per (paragraph, section, side). Section texts: the structured copies the project's
   evaluation reads (:func:`legal_rag.eval.acts.structured_sections`: IPC, CrPC, IEA from civictech-India, BNS
   from CMRIT, BNSS from Tejaswgupta; no BSA there, so IEA sections give old-side groups only).
@@ -100,11 +100,10 @@ def section_docs(corpus_path: Path) -> dict[str, Doc]:
 
 
 def _successors(ref: StatuteRef, conc) -> list[str]:
-    try:
-        c = conc.successors(ref)
-    except Exception:  # noqa: BLE001 - an Act outside the tables: no successor
+    """``"BNS 318"``-style keys of the new-code sections succeeding an old-code ``ref``; ``[]`` for any other."""
+    if ref.act not in OLD_ACTS:
         return []
-    return list(dict.fromkeys(f"{t.act} {t.section}" for t in c.targets))
+    return [f"{t.act} {t.section}" for t in conc.counterparts(ref, level="section")]
 
 
 def casebase_specs(cb, docs: Mapping[str, Doc], conc, *, exclude_cases: Collection[str] = LEAK_DROPPED,

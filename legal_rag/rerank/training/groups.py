@@ -142,11 +142,11 @@ def charge_sections(corpus_path: Path, ipc: dict[str, Doc]) -> dict[str, list[st
 
 
 def successors(keys: Sequence[str], conc) -> list[str]:
-    """BNS section keys succeeding IPC keys by the BPR&D table (``Concordance.successors``)."""
+    """BNS section keys succeeding IPC keys by the BPR&D table (``Concordance.counterparts`` at section level)."""
     out = []
     for k in keys:
-        c = conc.successors(StatuteRef("IPC", k.split()[1]))
-        out.extend(f"BNS {t.section}" for t in c.targets if t.act == "BNS")
+        out.extend(f"BNS {t.section}" for t in conc.counterparts(StatuteRef("IPC", k.split()[1]), level="section")
+                   if t.act == "BNS")
     return list(dict.fromkeys(out))
 
 

@@ -6,9 +6,10 @@ import math
 
 import pytest
 
-from legal_rag.retrieve.precedents import (PrecedentIndex, PrecedentWeights, aggregate, combsum, fuse_signals,
-                                           max_normalise, pool_cites, section_overlap, top_idf_terms, weighted_rrf)
 from legal_rag.types import Judgment, Paragraph, StatuteRef
+
+from bench.precedents import (PrecedentIndex, PrecedentWeights, aggregate, combsum, fuse_signals, max_normalise,
+                              pool_cites, section_overlap, top_idf_terms, weighted_rrf)
 
 IPC302, IPC34, IPC420 = StatuteRef("IPC", "302"), StatuteRef("IPC", "34"), StatuteRef("IPC", "420")
 

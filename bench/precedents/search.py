@@ -1,9 +1,8 @@
-"""Precedent search: which judgments are most like these facts? (AILA 2019 Task 1, issue 18.)
+"""Precedent search: which judgments are most like these facts? (AILA 2019 Task 1; a benchmark, not a product path.)
 
-A fact statement is matched against a pool of judgments by three signals, each a score per judgment, fused by a
-weighted sum of max-normalised scores (CombSUM, Fox & Shaw, TREC-2 1994; normalisation by the per-query maximum,
-Lee, SIGIR 1997), so that a signal with weight 0 changes nothing and a weak signal can only be given a small weight
-(unweighted RRF of a weak list with a strong one made Task 1 worse: hybrid 0.091 vs BM25 0.150):
+A fact statement is matched against a pool of judgments by signals, each a score per judgment, fused by a weighted
+sum of max-normalised scores (CombSUM, Fox & Shaw, TREC-2 1994; normalisation by the per-query maximum, Lee,
+SIGIR 1997), so that a signal with weight 0 changes nothing and a weak signal can only be given a small weight:
 
 * ``doc``: BM25 of the whole judgment (bm25s, Lucene BM25 k1=1.5, length normalisation ``b`` one of
   :data:`DOC_B`; Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework: BM25 and Beyond"; the legal
@@ -11,14 +10,17 @@ Lee, SIGIR 1997), so that a signal with weight 0 changes nothing and a weak sign
 * ``para``: BM25 over the judgment's paragraphs, aggregated per judgment (:func:`aggregate`): ``max`` (the best
   paragraph, max-passage; Callan, SIGIR 1994) or ``sum`` of its ``top_k`` best paragraphs;
 * ``sections``: the sections the facts suggest, shared with the judgment's cited sections (:func:`section_overlap`):
-  the query's sections come from :func:`legal_rag.retrieve.evidence.section_evidence` (issue 13: the sections the
-  most similar judgments of the case base cite), a judgment's from its paragraphs' cites; both are put in one era
-  by the official BPR&D correspondence table (:func:`legal_rag.retrieve.evidence.era_map`, section level).
+  the query's sections come from :func:`legal_rag.retrieve.evidence.section_evidence` (the sections the most
+  similar judgments of the case base cite), a judgment's from its paragraphs' cites; both are put in one era by the
+  official BPR&D correspondence table (:func:`legal_rag.retrieve.evidence.era_map`, section level);
+* further signals the benchmark grids weigh: the chunk-BM25 list, the citation prior
+  (:mod:`bench.precedents.citations`), citation propagation (:func:`propagate`) and RM3 feedback
+  (:func:`rm3_weights`).
 
 Query term weighting (:func:`top_idf_terms`): AILA queries are long fact statements (hundreds of words); keeping
 only the ``terms`` distinct query terms of highest idf in the pool (Sparck Jones 1972) drops words that match
 everything. Weights are chosen on the AILA 2019 training queries Q1 and Q3-Q10 only (Q2 is an 80% copy of test
-Q50); the grid and figures are in ``bench/results.md``, "AILA 2019 Task 1".
+Q50); the grids and figures are in ``bench/results.md``, "AILA 2019 Task 1".
 """
 
 from __future__ import annotations
@@ -34,9 +36,9 @@ from typing import Hashable, Iterable, Literal, Mapping, Sequence, TypeVar
 
 import numpy as np
 
-from ..index.sparse import SparseIndex, legal_tokenize
-from ..types import Judgment, Paragraph, StatuteRef
-from .evidence import Era, era_map, section_evidence
+from legal_rag.index import SparseIndex, legal_tokenize
+from legal_rag.retrieve.evidence import Era, era_map, section_evidence
+from legal_rag.types import Judgment, Paragraph, StatuteRef
 
 K = TypeVar("K", bound=Hashable)
 
@@ -52,18 +54,10 @@ class PrecedentWeights:
     """How the signals are fused (module docstring). ``doc``/``para``/``sections``: CombSUM weights (>= 0);
     ``agg``: paragraph aggregation (``"max"`` or ``"sum"`` of the ``top_k`` best); ``terms``: distinct query terms
     kept by idf (None: all); ``doc_b``: the BM25 ``b`` of the whole-judgment signal (one of :data:`DOC_B`);
-    ``n_sections``: how many of the query's suggested sections count; ``depth``:
-    judgments each text signal contributes (the rest score 0 in it). Defaults: chosen on AILA Q1, Q3-Q10 only
-    (``bench/results.md``, "Precedent search"): whole judgment with ``b = 0`` 0.5 + best paragraph 0.25, no section
-    bonus, every query term (training MAP 0.0596; whole judgment alone at b = 0.75: 0.0084). Read after the choice:
-    MAP 0.1347 on Q11-Q50, below BM25 over fixed chunks (0.1504): the training queries favoured b = 0, which does
-    not hold on the test queries (whole judgment alone: b = 0.75 0.1311, b = 0 0.0729). Session 7: with ``chunk``
-    in the grid the training choice is unchanged (chunk weight 0); with ``prior`` it is whole judgment 1 + best
-    paragraph 0.5 + prior 0.25 (training MAP 0.0607, test 0.1116): the defaults keep ``prior = 0`` because
-    :meth:`PrecedentIndex.search` has no citation prior to weigh and that choice scored lower on Q11-Q50.
-    Session 7: with citation propagation (``prop``) the training choice adds it (training MAP 0.0867, test 0.1130);
-    with RM3 (``rm3``) the choice is unchanged (RM3 weight 0); the defaults keep both at 0 (the index holds no
-    citation graph and the propagation choice scored lower on Q11-Q50)."""
+    ``n_sections``: how many of the query's suggested sections count; ``depth``: judgments each text signal
+    contributes (the rest score 0 in it). The defaults are the setting chosen on AILA Q1, Q3-Q10 (whole judgment
+    with ``b = 0`` 0.5 + best paragraph 0.25); every other weight defaults to 0 (off), and the grids of
+    :mod:`bench.precedents.task1` set them (``bench/results.md``, "Precedent search")."""
 
     doc: float = 0.5
     para: float = 0.25
@@ -74,12 +68,13 @@ class PrecedentWeights:
     doc_b: float = 0.0
     n_sections: int = 10
     depth: int = 1000
-    #: CombSUM weight of the chunk-BM25 list (best fixed-size chunk per judgment; issue 18, session 6 second pass)
+    #: CombSUM weight of the chunk-BM25 list (best fixed-size chunk per judgment)
     chunk: float = 0.0
-    #: CombSUM weight of the citation prior (:func:`citation_prior`; only re-orders judgments a text signal found)
+    #: CombSUM weight of the citation prior (:func:`bench.precedents.citations.citation_prior`; only re-orders
+    #: judgments a text signal found)
     prior: float = 0.0
-    #: CombSUM weight of citation propagation (:func:`propagate`; issue 18, session 7): judgments cited by the
-    #: judgments most like the query
+    #: CombSUM weight of citation propagation (:func:`propagate`): judgments cited by the judgments most like the
+    #: query
     prop: float = 0.0
     #: the text signal propagation starts from (a key of :meth:`PrecedentIndex.text_signals`, or ``"chunk"``)
     prop_base: str = "doc@0.75"
@@ -87,8 +82,8 @@ class PrecedentWeights:
     prop_k: int = 50
     #: ``"sum"`` of the citing judgments' scores, or their ``"max"``
     prop_agg: Literal["sum", "max"] = "sum"
-    #: CombSUM weight of whole-judgment BM25 (b = 0.75) with an RM3-expanded query (:func:`rm3_weights`; issue 18,
-    #: session 7); the signal is ``text[rm3_key(...)]``, computed by the caller
+    #: CombSUM weight of whole-judgment BM25 (b = 0.75) with an RM3-expanded query (:func:`rm3_weights`); the signal
+    #: is ``text[rm3_key(...)]``, computed by the caller
     rm3: float = 0.0
     #: RM3 feedback judgments, feedback terms kept, weight of the original query
     rm3_docs: int = 10
@@ -201,14 +196,14 @@ class PrecedentIndex:
         self.cases = tuple(cases)
         self.docs, self.para = dict(docs), para
         self.doc = self.docs[min(self.docs, key=lambda b: abs(b - 0.75))]
-        self._para_case = [pid.rsplit("#", 1)[0] for pid in para.ids]
+        self.para_case = [pid.rsplit("#", 1)[0] for pid in para.ids]
         self.cites = {c: dict(cites.get(c, {})) for c in self.cases}
         df: Counter = Counter()
         for cc in self.cites.values():
             df.update(r for r, n in cc.items() if n > 0)
         n = max(len(self.cases), 1)
         self.section_idf = {r: math.log(1.0 + n / d) for r, d in df.items()}
-        self._term_idf: dict[str, float] | None = None
+        self.term_idf_memo: dict[str, float] | None = None
 
     @classmethod
     def build(cls, judgments: Sequence[Judgment], paragraphs: Sequence[Paragraph],
@@ -239,7 +234,7 @@ class PrecedentIndex:
 
     def save(self, path: Path) -> None:
         """Write to directory ``path`` atomically (:func:`legal_rag.index.atomic.atomic_dir`)."""
-        from ..index.atomic import atomic_dir
+        from legal_rag.index.atomic import atomic_dir
 
         data = {"format": FORMAT_VERSION, "cases": list(self.cases), "doc_b": list(self.docs),
                 "cites": {c: [[r.act, r.section, n] for r, n in sorted(cc.items())] for c, cc in self.cites.items()}}
@@ -264,15 +259,15 @@ class PrecedentIndex:
 
     def term_idf(self) -> dict[str, float]:
         """Term -> idf over the judgments, ``log(1 + (N - df + 0.5) / (df + 0.5))`` (BM25's idf)."""
-        if self._term_idf is None:
+        if self.term_idf_memo is None:
             bm = self.doc.bm25
             n = len(self.cases)
             df = np.diff(bm.scores["indptr"]) if bm is not None else np.zeros(0)
-            self._term_idf = {t: math.log(1 + (n - int(df[i]) + 0.5) / (int(df[i]) + 0.5))
+            self.term_idf_memo = {t: math.log(1 + (n - int(df[i]) + 0.5) / (int(df[i]) + 0.5))
                               for t, i in (bm.vocab_dict.items() if bm is not None else ()) if t and i < len(df)}
-        return self._term_idf
+        return self.term_idf_memo
 
-    def _bm25(self, sparse: SparseIndex, toks: Sequence[str]) -> np.ndarray:
+    def bm25_scores(self, sparse: SparseIndex, toks: Sequence[str]) -> np.ndarray:
         if sparse.bm25 is None or not toks:
             return np.zeros(len(sparse))
         vocab = sparse.bm25.vocab_dict
@@ -287,11 +282,11 @@ class PrecedentIndex:
         toks = top_idf_terms(legal_tokenize(query), self.term_idf(), terms)
         out = {}
         for b, index in self.docs.items():
-            d = self._bm25(index, toks)
+            d = self.bm25_scores(index, toks)
             out[f"doc@{b:g}"] = _top({c: float(v) for c, v in zip(self.cases, d) if v > 0}, depth)
-        p = self._bm25(self.para, toks)
+        p = self.bm25_scores(self.para, toks)
         pos = np.flatnonzero(p > 0)
-        hits = [(self._para_case[i], float(p[i])) for i in pos]
+        hits = [(self.para_case[i], float(p[i])) for i in pos]
         return {**out, "para_max": _top(aggregate(hits, "max"), depth),
                 "para_sum": _top(aggregate(hits, "sum", top_k), depth)}
 
@@ -342,7 +337,7 @@ def fuse_signals(text: Mapping[str, Mapping[str, float]], sections: Mapping[str,
     """The CombSUM of :meth:`PrecedentIndex.search` from precomputed signals (``text`` as returned by
     :meth:`PrecedentIndex.text_signals`, plus ``"chunk"``: ``{case: best chunk BM25}`` when ``w.chunk > 0`` or
     the propagation starts from it). The section signal and the ``prior`` (``{case: weight}``,
-    :func:`citation_prior`) only re-order judgments a text signal found; citation propagation (``w.prop > 0``,
+    :func:`bench.precedents.citations.citation_prior`) only re-order judgments a text signal found; citation propagation (``w.prop > 0``,
     :func:`propagate` of ``text[w.prop_base]`` over ``cites``: ``{citing: [cited, ...]}``) may bring in judgments
     no text signal found. Raises ValueError when ``w.chunk > 0`` and ``text`` has no ``"chunk"``, or when
     ``w.prop > 0`` without ``cites`` or without the base signal."""
@@ -406,7 +401,8 @@ def propagate(base: Mapping[str, float], cites: Mapping[str, Iterable[str]], k: 
               how: Literal["sum", "max"] = "sum") -> dict[str, float]:
     """Citation propagation: ``prop(c) = sum`` (or ``max``) ``of s(d)`` over the ``k`` judgments ``d`` of best
     ``base`` score (``base``: ``{case: text score}``, max-normalised here, so ``s(best) = 1``; ties by case id)
-    that cite ``c`` (``cites``: ``{citing: [cited, ...]}``, :func:`citation_pairs` inverted), ``d != c``. Only
+    that cite ``c`` (``cites``: ``{citing: [cited, ...]}``,
+    :func:`bench.precedents.citations.citing_map`), ``d != c``. Only
     positive scores count. Judgments like the query tend to cite the precedents the query's own judgment cited
     (AILA 2019 queries are judgments with their citations removed); this is one step of score propagation over the
     citation graph (cf. Kleinberg, JACM 1999; the "cited by the nearest neighbours" score of citation
@@ -426,85 +422,9 @@ def propagate(base: Mapping[str, float], cites: Mapping[str, Iterable[str]], k: 
     return out
 
 
-def citing_map(cited_by: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
-    """``{cited: [citing]}`` (:func:`citation_pairs`) -> ``{citing: [cited]}`` (sorted), the form of
-    :func:`propagate`."""
-    out: dict[str, list[str]] = defaultdict(list)
-    for c, ds in cited_by.items():
-        for d in ds:
-            out[d].append(c)
-    return {d: sorted(set(v)) for d, v in sorted(out.items())}
-
-
 def _top(scores: Mapping[str, float], depth: int) -> dict[str, float]:
     order = sorted(scores, key=lambda c: (-scores[c], c))[:depth]
     return {c: scores[c] for c in order}
-
-
-# ---- citation prior: how many other judgments of the pool cite a judgment (its title) -----------------------------
-#: state names that law reports abbreviate in titles ("State of U.P."), read in both spellings
-_STATE_ABBR = {"u p": "uttar pradesh", "up": "uttar pradesh", "m p": "madhya pradesh", "mp": "madhya pradesh",
-               "a p": "andhra pradesh", "ap": "andhra pradesh", "h p": "himachal pradesh", "hp": "himachal pradesh",
-               "j k": "jammu kashmir", "t n": "tamil nadu", "w b": "west bengal", "uoi": "union of india",
-               "nct of delhi": "delhi", "govt": "government"}
-#: what ends a party's distinctive name: co-parties and representatives ("and Others", "& Anr.", "Etc.", "(Dead)
-#: through LRs"), a comma (a designation follows: "Supdt., West Bengal") or a bracket ("Umadevi (3)")
-_PARTY_END = re.compile(r"\s+(?:and|&)\s+(?:others|ors|another|anr)\b|\s+etc\b|,|\(|\[|\s+through\b|\s+thr\b", re.I)
-
-
-def party_key(party: str) -> str:
-    """The normal form two spellings of one party share: cut at :data:`_PARTY_END`, lower-cased, letters and digits
-    only (dots of initials dropped: "S.D.S." -> "sds", "U. P." -> "u p" -> "uttar pradesh" by
-    :data:`_STATE_ABBR`), "the" dropped. ``party_key("The State Of U.P. & Ors.") -> "state of uttar pradesh"``."""
-    p = _PARTY_END.split(party, maxsplit=1)[0]
-    p = re.sub(r"(?<=\b[a-z])\.(?=\s*[a-z]\b)", "", p.lower())  # "s.d.s." -> "sds."
-    p = re.sub(r"\b([a-z])\.\s*(?=[a-z]\.)", r"\1", p)
-    p = re.sub(r"[^a-z0-9]+", " ", p).split()
-    p = " ".join(w for w in p if w != "the")
-    for short, full in _STATE_ABBR.items():
-        p = re.sub(rf"(?<![a-z]){short}(?![a-z])", full, p)
-    return p
-
-
-def title_key(left: str, right: str) -> tuple[str, str] | None:
-    """``(party_key(left), party_key(right))``, or None when either side is empty after normalising."""
-    a, b = party_key(left), party_key(right)
-    return (a, b) if a and b else None
-
-
-def citation_counts(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, int]:
-    """For each case of ``titles`` (``{case: "Left v Right"}``, split by
-    :func:`legal_rag.law.cases.split_title`), how many *other* cases of ``texts`` (``{case: full text}``) name it:
-    a title found in the text (:func:`legal_rag.law.cases.find_case_titles`) with the same :func:`title_key` on
-    both sides (appellant and respondent; order kept). A citing case counts once per cited case; a case never cites
-    itself; cases whose titles share a key are each counted. Cases without a readable title score 0."""
-    citers = citation_pairs(titles, texts)
-    return {c: len(citers.get(c, ())) for c in titles}
-
-
-def citation_pairs(titles: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, set[str]]:
-    """``{cited case: {citing cases}}`` by the rule of :func:`citation_counts` (a case of ``titles`` is cited by
-    another case of ``texts`` naming it with the same :func:`title_key`; never by itself); only cited cases appear."""
-    from ..law.cases import find_case_titles, split_title
-
-    by_key: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for c, t in titles.items():
-        sides = split_title(t or "")
-        k = title_key(*sides) if sides else None
-        if k:
-            by_key[k].append(c)
-    citers: dict[str, set[str]] = defaultdict(set)
-    for src, text in texts.items():
-        for found in find_case_titles(text):
-            for c in by_key.get(title_key(found.left, found.right) or ("", ""), ()):
-                if c != src:
-                    citers[c].add(src)
-    return {c: set(v) for c, v in citers.items() if c in titles}
-
-
-def citation_prior(counts: Mapping[str, int]) -> dict[str, float]:
-    """``{case: log(1 + in-citations)}`` for cases cited at least once (others absent: 0 in a CombSUM)."""
-    return {c: math.log1p(n) for c, n in counts.items() if n > 0}
 
 
 def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragraph] = (), *, concordance=None,
@@ -530,6 +450,6 @@ def pool_cites(cases: Sequence[str], casebase=None, paragraphs: Sequence[Paragra
     return out
 
 
-__all__ = ["DOC_B", "FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "citation_pairs",
-           "citing_map", "combsum", "fuse_signals", "max_normalise", "pool_cites", "propagate", "rm3_key",
-           "rm3_weights", "section_overlap", "section_profile", "top_idf_terms", "weighted_rrf"]
+__all__ = ["DOC_B", "FORMAT_VERSION", "PrecedentIndex", "PrecedentWeights", "aggregate", "combsum", "fuse_signals",
+           "max_normalise", "pool_cites", "propagate", "rm3_key", "rm3_weights", "section_overlap", "section_profile",
+           "top_idf_terms", "weighted_rrf"]

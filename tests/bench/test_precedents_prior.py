@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from legal_rag.retrieve.precedents import (PrecedentWeights, citation_counts, citation_prior, fuse_signals,
-                                           party_key, title_key)
+from bench.precedents import (PrecedentWeights, citation_counts, citation_prior, fuse_signals, party_key,
+                              title_key)
 
 
 def test_party_key_normalises_spellings_of_one_party():
@@ -72,7 +72,7 @@ def test_citation_counts_on_300_aila_judgments(real_settings):
 
 # ---- citation propagation (issue 18, session 7) --------------------------------------------------------------------
 def test_citation_pairs_name_who_cites_whom_and_citing_map_inverts_them():
-    from legal_rag.retrieve.precedents import citation_pairs, citing_map
+    from bench.precedents import citation_pairs, citing_map
 
     titles = {"C1": "Masud Khan v State Of U.P.", "C2": "Anil Kumar v State of Punjab", "C3": "Ram v Shyam"}
     texts = {"C1": "Masud Khan v. State of Uttar Pradesh (itself). In Anil Kumar v. State of Punjab and Others it "
@@ -86,7 +86,7 @@ def test_citation_pairs_name_who_cites_whom_and_citing_map_inverts_them():
 
 
 def test_propagate_by_hand():
-    from legal_rag.retrieve.precedents import propagate
+    from bench.precedents import propagate
 
     # base max-normalised: A 1.0, B 0.5, C 0.25 (D scores 0: never passes anything on)
     base = {"A": 4.0, "B": 2.0, "C": 1.0, "D": 0.0}
@@ -126,7 +126,7 @@ def test_propagation_weight_zero_changes_nothing_and_a_weight_brings_in_cited_ju
 
 # ---- RM3 feedback (issue 18, session 7) -----------------------------------------------------------------------------
 def test_rm3_weights_by_hand():
-    from legal_rag.retrieve.precedents import rm3_weights
+    from bench.precedents import rm3_weights
 
     q = ["knife", "murder", "murder", "appeal"]  # q(w): knife 0.25, murder 0.5, appeal 0.25
     fb = [(["murder", "knife", "blood", "blood"], 2.0), (["blood", "witness"], 1.0), (["zzz"], 0.0)]
@@ -144,7 +144,7 @@ def test_rm3_weights_by_hand():
 
 
 def test_rm3_weight_zero_changes_nothing_and_needs_its_signal():
-    from legal_rag.retrieve.precedents import rm3_key
+    from bench.precedents import rm3_key
 
     text = {"doc@0": {"A": 2.0, "B": 1.0}, "doc@0.75": {"A": 1.0, "B": 0.9}, "para_max": {"B": 1.0},
             "para_sum": {}, rm3_key(10, 20, 0.5): {"B": 3.0, "C": 1.0}}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from legal_rag.eval.task1 import TUNE_QUERIES, choose, cross_validate, grid, ranking
-from legal_rag.retrieve.precedents import PrecedentIndex, PrecedentWeights
 from legal_rag.types import Judgment, Paragraph
+
+from bench.precedents import TUNE_QUERIES, PrecedentIndex, PrecedentWeights, choose, cross_validate, grid, ranking
 
 
 def test_tuning_queries_leave_out_q2_and_every_test_query():
@@ -80,7 +80,7 @@ def test_chosen_weights_not_below_paragraph_bm25_on_training_queries_of_300_judg
 
 
 def test_fused_grid_holds_the_chunk_list_alone_and_the_earlier_every_term_settings():
-    from legal_rag.eval.task1 import fused_grid
+    from bench.precedents import fused_grid
 
     g = fused_grid()
     assert len(g) == len(set(g)) and all(w.doc or w.para or w.chunk for w in g)
@@ -92,7 +92,7 @@ def test_fused_grid_holds_the_chunk_list_alone_and_the_earlier_every_term_settin
 
 
 def test_setting_table_ranks_as_ranking_does():
-    from legal_rag.eval.task1 import _Matrix, choose_from_table, setting_table, with_extras
+    from bench.precedents import Matrix, choose_from_table, setting_table, with_extras
 
     pool = _pool()
     text = {"doc@0": {"C1": 1.0, "C3": 2.0}, "doc@0.3": {"C1": 1.0, "C3": 2.0}, "doc@0.75": {"C3": 2.0},
@@ -103,7 +103,7 @@ def test_setting_table_ranks_as_ranking_does():
     cands = [PrecedentWeights(doc=1.0, para=0.0, doc_b=0.75), PrecedentWeights(doc=0.5, para=0.5, agg="sum"),
              PrecedentWeights(doc=0.0, para=0.25, chunk=1.0), PrecedentWeights(doc=1.0, para=0.0, prior=1.0),
              PrecedentWeights(doc=0.25, para=1.0, agg="sum", chunk=0.5, prior=0.5, doc_b=0.3)]
-    mat = _Matrix(pool, sig, ["Q"])
+    mat = Matrix(pool, sig, ["Q"])
     for w in cands:
         assert mat.ranking("Q", w) == ranking(pool, sig, "Q", w)
     table = setting_table(pool, sig, qrels, ["Q"], cands)
@@ -113,7 +113,7 @@ def test_setting_table_ranks_as_ranking_does():
 
 
 def _prop_sig():
-    from legal_rag.eval.task1 import with_extras
+    from bench.precedents import with_extras
 
     text = {"doc@0": {"C1": 1.0, "C3": 2.0}, "doc@0.3": {"C1": 1.0, "C3": 2.0}, "doc@0.75": {"C3": 2.0, "C1": 0.5},
             "para_max": {"C1": 3.0, "C3": 1.0}, "para_sum": {"C1": 3.0, "C2": 0.5}}
@@ -123,7 +123,7 @@ def _prop_sig():
 
 
 def test_map_table_with_propagation_ranks_and_scores_as_ranking_and_ranx_do():
-    from legal_rag.eval.task1 import _Matrix, map_table, setting_table
+    from bench.precedents import Matrix, map_table, setting_table
 
     pool, sig = _pool(), _prop_sig()
     qrels = {"Q": {"C1": 0, "C2": 1, "C3": 0}}
@@ -132,7 +132,7 @@ def test_map_table_with_propagation_ranks_and_scores_as_ranking_and_ranx_do():
              PrecedentWeights(doc=0.5, para=0.5, agg="sum", prop=0.25, prop_base="chunk", prop_k=2, prop_agg="max"),
              PrecedentWeights(doc=0.0, para=0.0, doc_b=0.75, prop=1.0, prop_base="doc@0", prop_k=50),
              PrecedentWeights(doc=0.25, para=1.0, chunk=0.5, doc_b=0.3, prop=0.5, prop_base="doc@0", prop_k=1)]
-    mat = _Matrix(pool, sig, ["Q"])
+    mat = Matrix(pool, sig, ["Q"])
     for w in cands:
         assert mat.ranking("Q", w) == ranking(pool, sig, "Q", w), w
     fast, qs = map_table(pool, sig, qrels, ["Q"], cands)
@@ -144,7 +144,7 @@ def test_map_table_with_propagation_ranks_and_scores_as_ranking_and_ranx_do():
 
 
 def test_prop_grid_holds_the_text_grid_unchanged_and_propagation_alone():
-    from legal_rag.eval.task1 import PROP_BASES, PROP_K, fused_grid, prop_grid
+    from bench.precedents import PROP_BASES, PROP_K, fused_grid, prop_grid
 
     g = prop_grid()
     text = fused_grid(sections=(0.0,))
@@ -164,8 +164,7 @@ def test_rm3_and_propagation_on_300_aila_judgments(real_settings):
     scores of the judgments citing it."""
     from legal_rag.eval.aila import load_casedocs, load_queries
     from legal_rag.index.sparse import legal_tokenize
-    from legal_rag.retrieve.precedents import (citation_pairs, citing_map, max_normalise, propagate, rm3_weights,
-                                               top_idf_terms)
+    from bench.precedents import citation_pairs, citing_map, max_normalise, propagate, rm3_weights, top_idf_terms
 
     judgments, paras = load_casedocs(real_settings.corpus_path, 300)
     pool = PrecedentIndex.build(judgments, paras)

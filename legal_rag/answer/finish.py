@@ -1,0 +1,90 @@
+"""The one stage after verification: what the answer carries besides its verified text (DESIGN.md, "The flow").
+
+``finish(draft, verification, question, head, suggestions, ctx) -> Answer``, in this order:
+
+1. supersession flags (:func:`legal_rag.law.flag_superseded`, date-aware per Act): the sections the question names,
+   each old-code passage given to the generator (a statute passage's own section; a judgment's citations, with the
+   sentences addressed to a model left out, since they are data and no citation of the court's), and those the
+   verified answer states; deduplicated;
+2. an answer that found nothing under filters that keep judgments only says so (a ``filters`` notice);
+3. an abstained answer carries no case-base suggestions, and its head is the one composed without them (nothing
+   was answered, so nothing is suggested);
+4. the cited provisions arranged against the head (:func:`legal_rag.verify.relevant`: those that answer lead, the
+   rest are related), then the head opens the text; the head is not generated, so verification never removes it;
+5. the question's notices (:attr:`legal_rag.law.read.Question.notices`) kept as data (``Answer.notices``), the
+   question as asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+
+from ..law import Question
+from ..resources import Resources
+from ..types import OLD_ACTS, Answer, Draft, HeadLine, Hit, Notice, SectionSuggestion, SupersessionFlag
+from .context import Context
+from .head import compose
+
+
+def passage_flags(hit: Hit, res: Resources, offence_date: dt.date | str | None,
+                  proceeding_date: dt.date | str | None = None) -> list[SupersessionFlag]:
+    """The supersession flags of one passage given to the generator (step 1 of the module docstring)."""
+    from ..injection import without_instructions
+    from ..law import find_refs, flag_superseded
+
+    c = hit.chunk
+    where = f"passage:{c.id}"
+    if c.ref is not None:
+        return list(flag_superseded([c.ref], where, offence_date, proceeding_date=proceeding_date,
+                                    concordance=res.concordance)) if c.ref.act in OLD_ACTS else []
+    found = [f for f in find_refs(without_instructions(c.text)) if f.status == "ok" and f.ref.act in OLD_ACTS]
+    return list(flag_superseded(found, where, offence_date, proceeding_date=proceeding_date,
+                                concordance=res.concordance))
+
+
+def with_notices(answer: Answer, question: Question, notices: Sequence[Notice] = ()) -> Answer:
+    """``answer`` for ``question`` as asked, carrying the question's notices and ``notices`` (found while answering),
+    in that order; the opening notices also lead ``problems`` as one entry."""
+    opening = (*question.notices, *notices)
+    problems = ("\n\n".join(n.text for n in opening), *answer.problems) if opening else answer.problems
+    return dataclasses.replace(answer, query=question.asked, notices=(*opening, *answer.notices), problems=problems)
+
+
+def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine, ...],
+           suggestions: tuple[SectionSuggestion, ...], ctx: Context, notices: Sequence[Notice] = ()) -> Answer:
+    """The answer that ships (module docstring). ``verification``: :func:`legal_rag.verify.verify` of ``draft``;
+    ``head``: composed before generation from ``suggestions``; ``notices``: found while answering (a citation's
+    check), after the question's own."""
+    from ..generate.abstain import NOT_IN_SOURCES
+    from ..law import dedupe_flags, flag_superseded
+    from ..retrieve.filters import judgments_only, judgments_only_notice
+    from ..verify import answer_refs, relevant, to_answer
+
+    res, analysis = ctx.resources, question.analysis
+    off, proc = analysis.offence_date, analysis.proceeding_date
+    flags = list(flag_superseded(analysis.flag_refs(), "query", off, proceeding_date=proc,
+                                 concordance=res.concordance))
+    for h in draft.passages:
+        flags += passage_flags(h, res, off, proc)
+    flags += flag_superseded(answer_refs(verification.text, draft.passages), "answer", off, proceeding_date=proc,
+                             concordance=res.concordance)
+    answer = to_answer(draft, verification, flags=dedupe_flags(flags), index_id=res.index.id)
+    if judgments_only(ctx.filters) and answer.text.startswith(NOT_IN_SOURCES):
+        note = judgments_only_notice(ctx.filters)
+        answer = dataclasses.replace(answer, notices=(Notice("filters", note),), problems=(*answer.problems, note))
+    if draft.abstained:
+        head = compose(res, analysis) if suggestions else head
+        suggestions = ()
+    if suggestions:
+        answer = dataclasses.replace(answer, suggestions=suggestions)
+    answer = relevant(answer, head, analysis, res.concordance)
+    if head:
+        from ..generate.head import head_text
+
+        answer = dataclasses.replace(answer, head=head, text=f"{head_text(head)}\n\n{answer.text}")
+    return with_notices(answer, question, notices)
+
+
+__all__ = ["finish", "passage_flags", "with_notices"]

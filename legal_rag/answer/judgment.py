@@ -1,0 +1,41 @@
+"""The judgment answerer (a citation to look up, a quotation to check, "which judgment held X", answered from the
+judgments themselves) and the language refusal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..law import Question
+from ..types import Answer
+from .context import Context
+from .finish import with_notices
+from .judged import judged
+
+
+def answer_judgment(question: Question, ctx: Context) -> Iterator[str | Answer]:
+    """The question's notices, the answer's text, then the :class:`Answer`; with no index built, the statute
+    answerer answers instead."""
+    if not ctx.resources.has_index:
+        from .statute import answer_statute
+
+        yield from answer_statute(question, ctx)
+        return
+    yield from (n.text + "\n\n" for n in question.notices)
+    got = judged(question, ctx)
+    answer = Answer(question.text, got.text, citations=got.citations, problems=got.problems, passages=got.passages,
+                    model="judgment-lookup", index_id=ctx.resources.index.id)
+    yield answer.text
+    yield with_notices(answer, question)
+
+
+def refuse_language(question: Question, ctx: Context) -> Iterator[str | Answer]:
+    """A question in a script the sources are not written in, naming no section: the plain statement that its
+    language is not supported (the last notice of the question) is the answer."""
+    *before, refusal = question.notices
+    yield from (n.text + "\n\n" for n in before)
+    yield refusal.text
+    yield Answer(question.asked, refusal.text, problems=(refusal.text,), model=ctx.settings.generator,
+                 index_id=ctx.resources.index.id if ctx.resources.has_index else "")
+
+
+__all__ = ["answer_judgment", "refuse_language"]

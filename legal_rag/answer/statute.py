@@ -1,0 +1,76 @@
+"""The statute answerer: passages, the composed head, generation (streamed), verification, then :func:`finish`
+(DESIGN.md, "The flow", statute route)."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Iterator
+
+from ..law import Question
+from ..types import Answer, Draft, Notice
+from .context import Context
+from .finish import finish
+from .head import compose, head_chunks
+from .judged import citation_check
+from .passages import find_passages
+
+_DONE = object()
+
+
+def streamed(run, *args, **kwargs) -> Iterator[str | Draft]:
+    """The text pieces ``run(*args, on_token=..., **kwargs)`` emits while it runs on a worker thread, then the
+    :class:`Draft` it returns. An exception raised by ``run`` is raised here, in the caller's thread."""
+    pieces: queue.Queue = queue.Queue()
+    result: dict = {}
+
+    def work() -> None:
+        try:
+            result["draft"] = run(*args, on_token=pieces.put, **kwargs)
+        except BaseException as exc:  # re-raised in the caller's thread
+            result["error"] = exc
+        finally:
+            pieces.put(_DONE)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    while (piece := pieces.get()) is not _DONE:
+        yield piece
+    worker.join()
+    if "error" in result:
+        raise result["error"]
+    yield result["draft"]
+
+
+def answer_statute(question: Question, ctx: Context) -> Iterator[str | Answer]:
+    """Pieces of the draft as they are generated, then the verified :class:`Answer` (opened by the question's
+    notices, then, for a case citation named beside a section, that citation's check)."""
+    from ..generate import generate, search_text
+    from ..generate.abstain import reference_found
+    from ..verify import verify
+
+    res, settings = ctx.resources, ctx.settings
+    yield from (n.text + "\n\n" for n in question.notices)
+    found: tuple[Notice, ...] = ()
+    if question.check_citations and res.has_index:
+        note = citation_check(question, ctx)
+        if note:
+            found = (Notice("citation", note),)
+            yield note + "\n\n"
+    text, analysis = question.text, question.analysis
+    hits, suggestions = find_passages(res, settings, text, analysis, ctx.filters,
+                                      dense_query=search_text(text, settings) if settings.hyde else None)
+    head = compose(res, analysis, suggestions)  # before generation: a language model is given it
+    draft = None
+    for piece in streamed(generate, text, hits, settings, known_case=lambda ref: reference_found(ref, res.case_heads),
+                          head=head, head_chunks=head_chunks(res, head, ctx.filters)):
+        if isinstance(piece, Draft):
+            draft = piece
+        else:
+            yield piece
+    ver = verify(draft, on_unsupported=settings.unsupported_claims, reattribute=settings.reattribute_citations,
+                 sections=res.index.by_ref)
+    yield finish(draft, ver, question, head, suggestions, ctx, found)
+
+
+__all__ = ["answer_statute", "streamed"]

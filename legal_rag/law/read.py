@@ -1,0 +1,125 @@
+"""Reading a question, once: everything the later stages need to know about it, in one typed :class:`Question`.
+
+``read_question(asked, ...) -> Question`` runs, in this order, on the question in normal form
+(:func:`read_input`):
+
+1. date-shaped strings that are no calendar date ("31.02.2024") -> a ``date`` notice (said, never guessed);
+2. words in a script the sources are not written in (:func:`legal_rag.law.normalise.unread_script`): most of the
+   question and no section named -> the ``language`` route (a plain statement that the language is not
+   supported); otherwise a ``language`` notice and only the readable part is answered;
+3. a follow-up ("is it bailable?", :func:`legal_rag.law.followup.resolve_followup`) -> the question rewritten to
+   name the previous turn's provision and a ``follow-up`` notice;
+4. the analysis (:func:`legal_rag.law.question.analyse`: refs, idioms, case names and citations, dates and their
+   roles, kind, Acts; an ``offence_date`` argument wins over the text), with a plain number read for a
+   classification question (:func:`legal_rag.law.classify.read_plain_number`);
+5. the route (:data:`Route`): ``judgment`` for a citation to look up, a quotation to check or a holding to find
+   (:func:`legal_rag.law.judgment_questions.judgment_task`); a citation named beside a section stays a
+   ``statute`` question whose citations are checked first (``check_citations``); every other question is a
+   ``statute`` question.
+
+No index, model or network is used: the correspondence tables (``concordance``) and the First Schedules
+(``schedule``) are data passed in, and so is the case-citation reader (``citation_finder``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..errors import InputTooLongError
+from ..types import Answer, Notice
+from .classify import Schedule, read_plain_number
+from .dates import impossible_dates
+from .followup import Turn, resolve_followup, turn_of
+from .judgment_questions import JudgmentTask, judgment_task
+from .normalise import language_notice, normalise_input, too_long, unread_script
+from .question import QuestionAnalysis, analyse
+from .refs import find_refs
+
+if TYPE_CHECKING:
+    from .concordance import Concordance
+
+#: which answerer answers a question: a refusal for a language the sources are not written in, the judgments
+#: themselves (a citation, a quotation, a holding), or the statutes
+Route = Literal["language", "judgment", "statute"]
+#: a language refusal only when at least this share of the question's letters are in the unread script
+REFUSE_SHARE = 0.5
+#: what a caller may keep of the previous turn: its answer, its analysis, its question, or a :class:`Turn`
+Previous = Answer | QuestionAnalysis | Turn | str | None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question as read (module docstring).
+
+    ``asked``: the question as sent, in normal form; ``text``: what is answered (the readable part, a follow-up
+    rewritten to name its provision); ``analysis``: of ``text``; ``notices``: what the answer says about the reading,
+    in the order found; ``task``: the judgment task (``None`` unless ``route`` is ``judgment`` or
+    ``check_citations``)."""
+
+    asked: str
+    text: str
+    analysis: QuestionAnalysis
+    route: Route
+    notices: tuple[Notice, ...] = ()
+    task: JudgmentTask | None = None
+    check_citations: bool = False
+
+
+def read_input(text: str, limit: int) -> str:
+    """``text`` in the one normal form of user text (:func:`legal_rag.law.normalise.normalise_input`). Raises
+    :class:`~legal_rag.errors.InputTooLongError` above ``limit`` characters, as sent (before any work on it) and
+    once normalised, stating the limit."""
+    if len(text) > limit:
+        raise InputTooLongError(too_long(text, limit))
+    text = normalise_input(text)
+    if len(text) > limit:
+        raise InputTooLongError(too_long(text, limit))
+    return text
+
+
+def date_notice(bad: list[str]) -> str:
+    """``date_notice(["31.02.2024"]) -> 'Not read as a date (no such calendar date): "31.02.2024".'``"""
+    return "Not read as a date (no such calendar date): " + ", ".join(f'"{d}"' for d in bad) + "."
+
+
+def read_question(asked: str, *, concordance: Concordance, schedule: Schedule, limit: int,
+                  offence_date: dt.date | str | None = None, previous: Previous = None,
+                  citation_finder: Callable[[str], tuple[str, ...]] | None = None) -> Question:
+    """Read ``asked`` (already in normal form, :func:`read_input`) once; see the module docstring. ``previous``: the
+    previous turn (a question there is put in normal form and checked against ``limit`` too). Raises
+    ``ValueError`` for an ``offence_date`` that is not ISO ``YYYY-MM-DD``, :class:`~legal_rag.errors.InputTooLongError`
+    for a previous question above ``limit``."""
+
+    def read(text: str) -> QuestionAnalysis:
+        return analyse(text, offence_date, concordance=concordance, citation_finder=citation_finder)
+
+    notices: list[Notice] = []
+    if bad := impossible_dates(asked):
+        notices.append(Notice("date", date_notice(bad)))
+    text = asked
+    unread = unread_script(asked)
+    if unread is not None:  # words in a script the sources are not written in (a Hindi sentence)
+        readable = [f for f in find_refs(unread.rest) if f.status == "ok"] if unread.rest else []
+        if not readable and unread.share >= REFUSE_SHARE:
+            notices.append(Notice("language", language_notice(unread, answered=False)))
+            return Question(asked, asked, read(asked), "language", tuple(notices))
+        notices.append(Notice("language", language_notice(unread, answered=True)))
+        text = unread.rest
+    if previous is not None:
+        follow = resolve_followup(read(text), turn_of(previous, lambda q: read(read_input(q, limit))))
+        if follow is not None:
+            text = follow.question
+            notices.append(Notice("follow-up", follow.note))
+    analysis = read_plain_number(read(text), schedule, concordance)
+    task = judgment_task(text, analysis.citations)
+    if task is None:
+        return Question(asked, text, analysis, "statute", tuple(notices))
+    if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):
+        return Question(asked, text, analysis, "statute", tuple(notices), task, check_citations=True)
+    return Question(asked, text, analysis, "judgment", tuple(notices), task)
+
+
+__all__ = ["Previous", "Question", "REFUSE_SHARE", "Route", "date_notice", "read_input", "read_question"]
