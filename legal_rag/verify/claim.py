@@ -15,8 +15,7 @@ from functools import cached_property
 from ..cite import quotes_in
 from ..generate.prompt import passage_label
 from ..injection import without_instructions
-from ..law import FoundRef, find_refs
-from ..law.refs import quote_regions
+from ..law import FoundRef, find_refs, quote_regions
 from ..text import content_terms, normalise, numbers_in, punishment_terms
 from ..types import ACT_TITLES, Chunk, Hit, StatuteRef
 

@@ -8,8 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..cite import cite
-from ..law import FoundRef
-from ..law.refs import find_refs_within, quote_regions
+from ..law import FoundRef, find_refs_within, quote_regions
 from ..types import ACTS, Answer, Draft, Hit, SupersessionFlag, is_extractive
 from .result import Verification
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cite import Cited
-from ..law.scope import longest_run, punishing
+from ..law import longest_run, punishing
 from ..text import MARKER, content_terms
 from ..types import Draft, Hit
 from .checks import failures

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..law.scope import Part, about, parts, printed_for
+from ..law import Part, about, parts, printed_for
 from ..types import ACTS, Chunk, Hit, StatuteRef
 from .claim import Claim, Equivalents, Evidence, Sections
 from .result import Failure

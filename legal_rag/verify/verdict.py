@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..law.scope import GENERIC_WORDS
+from ..law import GENERIC_WORDS
 from ..text import content_terms
 from .claim import Claim, Evidence
 from .result import Failure
