@@ -387,6 +387,17 @@ class Answer:
     notices: tuple[Notice, ...] = ()
 
 
+#: the generator name of the extractive generator's quotes (``Draft.generator``, ``Answer.model``): alone, or after
+#: a language model's name when its answer was replaced by quotes (``"llama_cpp:<model>+extractive"``)
+EXTRACTIVE = "extractive"
+
+
+def is_extractive(generator: str) -> bool:
+    """Whether ``generator`` (``Draft.generator``, ``Answer.model``) names the extractive generator's answer:
+    exactly :data:`EXTRACTIVE`, or ``"<model's name>+extractive"`` (the model's answer replaced by quotes)."""
+    return generator == EXTRACTIVE or generator.endswith("+" + EXTRACTIVE)
+
+
 @dataclass(frozen=True)
 class Draft:
     """A generated answer before citation parsing and verification (``generate.generate`` -> ``cite`` ->
@@ -414,6 +425,11 @@ class Draft:
     problems: tuple[str, ...] = ()
     ttft_s: float | None = None
     total_s: float = 0.0
+
+    @property
+    def extractive(self) -> bool:
+        """Whether the extractive generator wrote this draft (:func:`is_extractive` of ``generator``)."""
+        return is_extractive(self.generator)
 
 
 @dataclass(frozen=True)

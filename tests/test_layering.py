@@ -45,6 +45,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("legal_rag.ingest", "legal_rag.index"),
     ("legal_rag.retrieve", "legal_rag.rerank", "legal_rag.generate", "legal_rag.cite", "legal_rag.export",
      "legal_rag.uploads"),
+    # verify/: the claim and its evidence, the checks of one table, then statuses, re-attribution and shipping,
+    # then the draft's verification and the answer after it; the front door (its __init__) on top
+    ("legal_rag.verify.result", "legal_rag.verify.claim"),
+    ("legal_rag.verify.scope", "legal_rag.verify.verdict", "legal_rag.verify.equivalents"),
+    ("legal_rag.verify.checks", "legal_rag.verify.status", "legal_rag.verify.ship", "legal_rag.verify.finish"),
+    ("legal_rag.verify.reattribute",),
+    ("legal_rag.verify.draft",),
     ("legal_rag.verify",),
     ("legal_rag.resources", "legal_rag.build"),
     ("legal_rag.answer",),
@@ -223,7 +230,7 @@ def check_layering(roots: Mapping[str, Path], layers: Sequence[Sequence[str]] = 
 FRONT_DOORS = ("legal_rag.law",)
 #: modules (or packages, with their submodules) still importing a submodule of a front-door package, until their
 #: owners switch them; an entry that no longer does is reported too
-FRONT_DOOR_ALLOWED = ("legal_rag.verify",)
+FRONT_DOOR_ALLOWED: tuple[str, ...] = ()
 
 
 def front_door_bypasses(roots: Mapping[str, Path], doors: Sequence[str] = FRONT_DOORS) -> list[tuple[str, str]]:

@@ -29,6 +29,14 @@ from ..text import content_terms, normalise
 
 NOT_IN_SOURCES = "The indexed sources do not contain the answer to this question."
 
+
+def is_abstention_sentence(text: str) -> bool:
+    """Whether ``text`` is, whole, the abstention sentence :data:`NOT_IN_SOURCES` (compared after
+    :func:`legal_rag.text.normalise`, the final full stop optional); a sentence that only begins with its words
+    ("The indexed sources do not contain a definition, but ...") is not."""
+    return normalise(text).rstrip(". ") == normalise(NOT_IN_SOURCES).rstrip(". ")
+
+
 _CITATION_FORMS = tuple(re.compile(p, re.I) for p in (
     r"\(\s*(?:19|20)\d{2}\s*\)\s*(?:\(\s*\d+\s*\)\s*|\d+\s+|Supp\.?\s*\d*\s*)?(?:SCC|SCR|S\.C\.R\.|SCALE|Cri\.?\s*L\.?J\.?|"
     r"DLT|Bom\.?\s*C\.?R\.?|All\.?\s*L\.?J\.?|KLT|MLJ|CTC)(?:\s*\((?:Cri|Civ|L&S)\))?\s*(?:OnLine\s+\w+\s*)?\d+",

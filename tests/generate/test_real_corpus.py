@@ -7,7 +7,7 @@ import pytest
 from legal_rag.config import load_settings
 from legal_rag.generate import generate
 from legal_rag.types import Chunk, Draft, Hit, StatuteRef
-from legal_rag.verify import law_equivalents, to_answer, verify
+from legal_rag.verify import Failure, law_equivalents, to_answer, verify
 
 from .fakes import PLANTED_420, judgment
 
@@ -73,8 +73,9 @@ def test_paraphrase_with_the_old_section_is_checked_through_the_official_table(b
     assert verify(good, equivalents=equivalents).supported_share == 1.0
     v = verify(bad, equivalents=equivalents)
     assert v.supported_share == 0.0 and len(v.removed) == 2
-    assert any("10 year" in r for c in v.removed for r in c.reasons)
-    assert any("IPC 302" in r for c in v.removed for r in c.reasons)
+    failed = [f for c in v.removed for f in c.failures]
+    assert any(f.check == "punishment" and "10 year" in f.detail.split(", ") for f in failed), failed
+    assert Failure("section", "section IPC 302") in failed
 
 
 def test_murder_answer_and_planted_instruction(bns, equivalents):

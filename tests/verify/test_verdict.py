@@ -1,5 +1,5 @@
-"""Check 6 of ``legal_rag.verify`` (``_reversed_verdicts``, issue 17): a sentence without a negation must not state as an
-offence what the statute passage it cites says is *not* that offence. A live 1.5B answer (session 10, dev D36) read
+"""Check ``reversed verdict`` of ``legal_rag.verify`` (:mod:`legal_rag.verify.verdict`): a sentence without a
+negation must not state as an offence what the statute passage it cites says is *not* that offence. A live 1.5B answer (session 10, dev D36) read
 BNS 309's Illustration (d), "This is extortion, and punishable as such; but it is not robbery, unless Z is put in
 fear of the instant death of his child", as "a person commits robbery if they ... send ten thousand rupees", and the
 word-overlap check verified it. Inline passages, then the real BNS 309 and 316 chunks."""
@@ -29,9 +29,14 @@ def cited():
     return hits(statute("BNS", "309", "Robbery.", ILLUSTRATIONS))
 
 
+def reversed_(failures):
+    """The offences the ``reversed verdict`` failures among ``failures`` name."""
+    return [f.detail for f in failures if f.check == "reversed verdict"]
+
+
 def test_a_sentence_reversing_an_illustration_s_verdict_fails():
     reasons = check_claim(REVERSED, cited(), none)
-    assert any(r.startswith("the cited passage says this is not robbery") for r in reasons), reasons
+    assert reversed_(reasons) == ["robbery"], reasons
     v = verify(Draft("q", f"{REVERSED} [1].", passages=tuple(cited())), equivalents=none)
     assert v.checks[0].status == "unsupported" and "withheld" in v.text
 
@@ -48,13 +53,13 @@ def test_a_sentence_reversing_an_illustration_s_verdict_fails():
     "ten thousand rupees is extortion",
 ])
 def test_the_verdict_as_printed_or_a_positive_one_passes(claim):
-    assert not [r for r in check_claim(claim, cited(), none) if "says this is not" in r]
+    assert not reversed_(check_claim(claim, cited(), none))
 
 
 @pytest.mark.slow
 def test_real_bns_309_illustration_d_and_316_illustration_d(real_index):
     c309 = next(c for c in real_index.by_ref("BNS", "309") if "not robbery" in c.text)
-    assert any("says this is not robbery" in r for r in check_claim(
+    assert "robbery" in reversed_(check_claim(
         "Under section 309 of the BNS, a person commits robbery if they steal property from another person by saying "
         "that their child is in their hands and will be put to death unless they send ten thousand rupees",
         hits(c309), none))
@@ -64,16 +69,16 @@ def test_real_bns_309_illustration_d_and_316_illustration_d(real_index):
            "disobeys Z's directions and buys shares in the Bank of Bengal, A has committed criminal breach of trust")
     good = ("If A, in good faith believing that it will be more for Z's advantage to hold shares in the Bank of Bengal, "
             "disobeys Z's directions and buys shares, A has not committed criminal breach of trust")
-    assert any("says this is not criminal breach of trust" in r for r in check_claim(bad, hits(c316), none))
-    assert not [r for r in check_claim(good, hits(c316), none) if "says this is not" in r]
+    assert "criminal breach of trust" in reversed_(check_claim(bad, hits(c316), none))
+    assert not reversed_(check_claim(good, hits(c316), none))
 
 
 @pytest.mark.slow
 def test_real_bns_303_explanation_1_says_both_and_is_not_reversed(real_index):
     """BNS 303 Explanation 1: "... is not the subject of theft; but it becomes capable of being the subject of theft
     as soon as it is severed from the earth": the item states the offence both ways, so a sentence stating the
-    positive half is not a reversal (CI caught the first version of check 6 removing it)."""
+    positive half is not a reversal (a check reading only the "not" would remove it)."""
     c = next(c for c in real_index.by_ref("BNS", "303") if "not the subject of theft" in " ".join(c.text.split()))
     claim = ("A thing attached to the earth becomes capable of being the subject of theft as soon as it is severed "
              "from the earth")
-    assert not [r for r in check_claim(claim, hits(c), none) if "says this is not" in r]
+    assert not reversed_(check_claim(claim, hits(c), none))

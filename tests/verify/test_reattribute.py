@@ -1,6 +1,6 @@
 """Re-attribution (issue 17; the setting ``reattribute_citations``, on by default): a sentence that fails against the
 statute chunk it cites but passes every check, unchanged, against other given chunks of the same section keeps its
-words and gets its marker moved there; check 2's part rule (``legal_rag.law.scope``) requires the punishment it
+words and gets its marker moved there; check ``punishment part`` (``legal_rag.law.scope``) requires the punishment it
 states to be printed for the part of the section it describes. The checks are not relaxed: a move never crosses
 Acts or sections, never happens inside or across judgments or for a sentence citing several passages, and a proviso
 spliced onto a punishment fails even cited to both chunks. Unit tests on inline passages; then the real corpus: the
@@ -14,7 +14,7 @@ import re
 import pytest
 
 from legal_rag.types import Draft
-from legal_rag.verify import reattributed, verify
+from legal_rag.verify import Failure, reattributed, verify
 
 from tests.generate.fakes import hits, judgment, statute
 
@@ -57,7 +57,7 @@ def test_a_claim_cited_to_the_section_s_other_chunk_is_moved_to_the_one_that_pri
 
 
 def test_re_attribution_is_on_by_default_in_settings_and_off_in_verify():
-    """The setting is on (the part rule of check 2 keeps moves inside the part a sentence describes); ``verify``
+    """The setting is on (check ``punishment part`` keeps moves inside the part a sentence describes); ``verify``
     itself moves nothing unless asked."""
     from legal_rag.config import Settings
 
@@ -70,14 +70,14 @@ def test_re_attribution_is_on_by_default_in_settings_and_off_in_verify():
 def test_with_the_setting_off_the_same_sentence_is_removed():
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none, reattribute=False)
-    assert v.checks[0].status == "unsupported" and "10 year" in v.checks[0].reasons[0]
+    assert v.checks[0].status == "unsupported" and v.checks[0].failures[0] == Failure("punishment", "10 year, fine")
     assert "withheld" in v.text
 
 
 def test_the_part_described_decides_and_a_named_sub_section_must_be_printed():
     """The sentence's words describe BNS 109(1), whose ten years the second chunk prints: moved there. Naming another
-    sub-section (2) that neither chunk prints is not moved (check 1). A sentence citing two passages is left as
-    written (moving it would drop a citation)."""
+    sub-section (2) that neither chunk prints is not moved (check ``section``). A sentence citing two passages is
+    left as written (moving it would drop a citation)."""
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     assert reattributed(CLAIM, (1,), ps, none) == (2,)
     assert reattributed(f"Under section 109(1), {CLAIM[0].lower()}{CLAIM[1:]}", (1,), ps, none) == (2,)
@@ -95,7 +95,7 @@ def test_a_move_never_crosses_acts():
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("IPC", "307", IPC_307, 0))
     assert reattributed(CLAIM, (1,), ps, none) == ()
     v = verify(Draft("q", f"{CLAIM} [1].", passages=tuple(ps)), equivalents=none, reattribute=True)
-    assert v.checks[0].status == "unsupported" and not any(p.startswith("citation moved") for p in v.problems)
+    assert v.checks[0].status == "unsupported" and not v.checks[0].moved_from
 
 
 def test_a_move_never_crosses_sections_of_one_act():
@@ -141,7 +141,7 @@ def test_a_proviso_spliced_onto_a_punishment_fails_even_citing_both_chunks():
     ps = hits(first, second)
     both = verify(Draft("q", f"{claim} [1][2].", passages=tuple(ps)), equivalents=none).checks[0]
     assert both.status == "unsupported"
-    assert any(r.startswith("punishment not printed for the part it describes (BNS 78(1) Provided)") for r in both.reasons)
+    assert [(f.check, f.where) for f in both.failures] == [("punishment part", "BNS 78(1) Provided")]
     assert reattributed(claim, (1,), ps, none) == ()
     v = verify(Draft("q", f"{claim} [1].", passages=tuple(ps)), equivalents=none, reattribute=True)
     assert v.checks[0].status == "unsupported"
@@ -155,7 +155,10 @@ def test_mark_mode_moves_too_and_marks_only_what_still_fails():
     ps = hits(chunk("BNS", "109", OPEN_109, 0), chunk("BNS", "109", SUB_109, 1))
     v = verify(Draft("q", f"{CLAIM} [1]. Attempt to murder carries twenty years [1].", passages=tuple(ps)),
                equivalents=none, on_unsupported="mark", reattribute=True)
-    assert v.text.startswith(f"{CLAIM} [2]. Attempt to murder carries twenty years [1]. \u27e8unsupported: punishment")
+    failed = v.checks[1].failures
+    assert [f.check for f in failed] == ["punishment", "number", "overlap"]
+    assert v.text == f"{CLAIM} [2]. Attempt to murder carries twenty years [1]. \u27e8unsupported: " \
+                     f"{'; '.join(map(str, failed))}\u27e9"
     assert [c.moved_from for c in v.checks] == [(1,), ()]
 
 

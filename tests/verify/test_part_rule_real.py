@@ -1,5 +1,5 @@
-"""A criminal lawyer's review of the part rule (``legal_rag.law.scope``, check 2 of ``legal_rag.verify``) and of
-re-attribution, on the real corpus, before re-attribution is turned on by default.
+"""A criminal lawyer's review of the part rule (``legal_rag.law.scope``, check ``punishment part`` of
+``legal_rag.verify``) and of re-attribution, on the real corpus, before re-attribution is turned on by default.
 
 Each sentence is built from the text of the real chunks (BNS/BNSS/IPC as indexed) and given to ``verify`` with the
 whole section read from the index (``sections=real_index.by_ref``), with re-attribution on and off. A FALSE
