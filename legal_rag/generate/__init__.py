@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from ..config import Settings
 from ..text import normalise
 from ..law import chunk_layout
-from ..types import Chunk, Draft, HeadLine, Hit, StatuteRef
-from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, missing_case_message,
-                      missing_cases, relevant)
+from ..types import EXTRACTIVE, Chunk, Draft, HeadLine, Hit, StatuteRef
+from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, is_abstention_sentence,
+                      missing_case_message, missing_cases, relevant)
 from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
 from .extractive import compose
 from .hyde import hypothetical_passage, search_text
@@ -191,7 +191,7 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
             weights = att.posterior
         else:
             problems.append(f"no passage weights: {backend.name} exposes no token log-probabilities")
-    if _says_not_in_sources(gen.text):
+    if is_abstention_sentence(gen.text):
         # A small model may answer "not in the sources" although passages cleared the relevance floor
         # (bench/results_answers.md). The reader gets the passages' own sentences instead, each quoted and cited, and is told so.
         quoted = compose(question, build.passages)
@@ -200,7 +200,7 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
                             f"{len(build.passages)} passage(s) cleared the relevance floor; the answer quotes them "
                             "instead (extractive)")
             return Draft(question, quoted, passages=build.passages, dropped=build.dropped,
-                         generator=f"{backend.name}+extractive", prompt=build.text, prompt_tokens=build.tokens,
+                         generator=f"{backend.name}+{EXTRACTIVE}", prompt=build.text, prompt_tokens=build.tokens,
                          cached_tokens=gen.cached_tokens,
                          flagged=flagged, problems=tuple(problems), ttft_s=gen.ttft_s,
                          total_s=time.perf_counter() - t0)
@@ -230,9 +230,3 @@ def finished_sentences(text: str) -> str:
     carries no marker. ``""`` when no sentence was finished."""
     ends = list(_SENTENCE_END.finditer(text))
     return text[: ends[-1].end()].strip() if ends else ""
-
-
-def _says_not_in_sources(text: str) -> bool:
-    """True when a model's whole reply is the abstention sentence of ``prompts/system.txt`` rule 3 (compared
-    after :func:`legal_rag.text.normalise`, as :mod:`legal_rag.verify` compares abstentions)."""
-    return normalise(text).rstrip(". ") == normalise(NOT_IN_SOURCES).rstrip(". ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..errors import ConfigError, CorpusError
 from ..law import load_concordance
-from ..types import NEW_ACTS, OLD_ACTS, StatuteRef
+from ..types import StatuteRef
 from .claim import Equivalents
 
 
@@ -20,9 +20,6 @@ def law_equivalents(corpus_path=None) -> Equivalents | None:
         return None
 
     def equivalents(ref: StatuteRef) -> set[StatuteRef]:
-        if ref.act not in OLD_ACTS and ref.act not in NEW_ACTS:
-            return set()
-        c = conc.query(ref)  # the act is one of the tables' six: query raises no RefError
-        return set(c.targets) if c.status == "mapped" else set()
+        return set(conc.counterparts(ref))
 
     return equivalents
