@@ -15,10 +15,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from legal_rag.types import NEW_ACTS, OLD_ACTS  # noqa: E402
-from ui_drive import handlers, run_ask  # noqa: E402
+from legal_rag.types import NEW_ACTS, OLD_ACTS
+from tests.ui.ui_drive import handlers, run_ask
 
 pytestmark = pytest.mark.slow
 
@@ -299,7 +297,7 @@ def test_concurrent_api_asks_match_sequential_ones(real_pipeline):
     one after another; no 5xx, no deadlock (every request is bounded)."""
     import urllib.request
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
     from browser_helpers import serve
 
     served = serve(real_pipeline.settings, real_pipeline)
