@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import json
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -314,11 +313,9 @@ def test_concurrent_api_asks_match_sequential_ones(real_pipeline):
 
     try:
         one_by_one = [post(q) for q in EIGHT]
-        t0 = time.monotonic()
         with ThreadPoolExecutor(max_workers=8) as pool:
             futures = [pool.submit(post, q) for q in EIGHT]
-            at_once = [f.result(timeout=600) for f in futures]
-        assert time.monotonic() - t0 < 600
+            at_once = [f.result(timeout=600) for f in futures]  # a hang guard, never a verdict on speed
     finally:
         served.stop()
     for q, a, b in zip(EIGHT, one_by_one, at_once):
