@@ -16,12 +16,10 @@ from legal_rag.verify import check_claim, reattributed, verbatim_move, verify
 from tests.generate.fakes import hits, judgment, statute
 from tests.real_chunks import given, part
 from tests.real_chunks import no_equivalents as none
+from tests.statutes import BNS_318_2, SEVEN_YEARS_AND_FINE, THREE_YEARS_AND_FINE
 
 
-EXT7 = ("shall be punished with imprisonment of either description for a term which may extend to seven years, and "
-        "shall also be liable to fine")
-EXT3 = ("shall be punished with imprisonment of either description for a term which may extend to three years, and "
-        "shall also be liable to fine")
+EXT7, EXT3 = str(SEVEN_YEARS_AND_FINE), str(THREE_YEARS_AND_FINE)
 E1_NOT_DROPPED = ("Culpable homicide is murder if the offender, whilst deprived of the power of self-control by grave "
                   "and sudden provocation, causes the death of the person who gave the provocation or causes the "
                   "death of any other person by mistake or accident")
@@ -116,8 +114,7 @@ def test_judgments_are_never_moved_from_or_to():
     claim = ("The High Court held that the ingredients of cheating were not made out as there was no dishonest "
              "inducement at the inception")
     judg = judgment("caseA", "A v. State", text + " " + claim + ".")
-    law = statute("BNS", "318", "Cheating.", "(2) Whoever cheats shall be punished with imprisonment of either "
-                  "description for a term which may extend to three years, or with fine, or with both.")
+    law = statute("BNS", "318", "Cheating.", BNS_318_2)
     other = statute("BNS", "103", "Punishment for murder.", "(1) Whoever commits murder shall be punished with death.")
     assert verbatim_move(claim, (1,), hits(law, judg), none) == ()
     assert verbatim_move(claim, (2,), hits(judg, other), none) == ()
