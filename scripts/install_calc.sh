@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install Debian's headless LibreOffice Calc for the spreadsheet tests (tests/test_export_sheet.py open our CSV
+# Install Debian's headless LibreOffice Calc for the spreadsheet tests (tests/export/test_sheet.py open our CSV
 # exports the way a lawyer's spreadsheet does and read the cells back), unless soffice is already there.
 set -euo pipefail
 if command -v soffice >/dev/null 2>&1 || command -v libreoffice >/dev/null 2>&1; then

@@ -104,9 +104,9 @@ def real_index(real_pipeline):
     return real_pipeline.index
 
 
-SMALL_CRUELTY = ("Whoever, being the husband or the relative of the husband of a woman, subjects such woman to "
-                 "cruelty shall be punished with imprisonment for a term which may extend to three years and shall "
-                 "also be liable to fine.")
+from tests.statutes import BNS_85  # noqa: E402  (the repo root is on sys.path above)
+
+SMALL_CRUELTY = str(BNS_85)
 SMALL_WANT = {"IPC": {"302", "304B", "379", "406", "415", "420", "506"},
               "BNS": {"103", "80", "303", "316", "318", "351"}}
 
@@ -140,10 +140,13 @@ def small_index(tmp_path_factory):
     idx.close()
 
 
+#: the session fixtures that read the real corpus (``real_pipeline`` / ``real_index`` build it through ``real_build``)
+REAL_CORPUS_FIXTURES = frozenset({"real_settings", "real_schedules", "real_build", "real_pipeline", "real_index"})
+
+
 def pytest_collection_modifyitems(config, items):
-    """Every test that needs the real-corpus index build (the ``real_build`` fixture, directly or through
-    ``real_pipeline`` / ``real_index``) is ``slow``, whether or not it is marked by hand: ``-m "not slow"`` never
-    builds the whole corpus."""
+    """Every test that uses a real-corpus fixture (:data:`REAL_CORPUS_FIXTURES`, directly or through another
+    fixture) is ``slow``, whether or not it is marked by hand: ``-m "not slow"`` never reads or builds the corpus."""
     for item in items:
-        if "real_build" in getattr(item, "fixturenames", ()) and item.get_closest_marker("slow") is None:
+        if REAL_CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())) and item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.slow)

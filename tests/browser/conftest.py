@@ -2,7 +2,7 @@
 Chromium (``/usr/bin/chromium``, installed by ``scripts/install_browser.sh``) driven by Playwright, headless, with
 background networking off and a fresh profile. No browser is downloaded (``playwright install`` is never run).
 
-``served`` is parametrised by pipeline: ``fake`` (``tests/ui_fake.py``) always; ``real`` (the project's
+``served`` is parametrised by pipeline: ``fake`` (``tests/ui/ui_fake.py``) always; ``real`` (the project's
 ``Pipeline`` over the built index) is added by tests marked ``slow`` that request it.
 """
 
@@ -57,7 +57,7 @@ def chromium(tmp_path_factory):
 @pytest.fixture(scope="module", params=["fake"])
 def served(request, tmp_path_factory):
     """The app over a pipeline (``fake`` unless a test parametrises ``served`` indirectly with ``real``)."""
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     if request.param == "real":
         pipeline = request.getfixturevalue("real_pipeline")  # the session's real-corpus index (tests/conftest.py)

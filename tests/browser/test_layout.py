@@ -169,7 +169,7 @@ def test_an_error_clears_the_previous_answers_exports(sized):
 
 def test_the_135m_test_model_is_not_offered(chromium, tmp_path_factory):
     from browser_helpers import make_settings, serve
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     settings = make_settings(tmp_path_factory.mktemp("gen"))
     s = serve(settings, FakePipeline(settings, generators=("extractive", "transformers")))

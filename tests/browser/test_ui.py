@@ -244,7 +244,7 @@ def test_generator_choice_is_offered_and_used(page, served):
 
 def test_login_guards_ui_and_sources(chromium, tmp_path_factory, artifacts):
     from browser_helpers import make_settings, serve
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     settings = make_settings(tmp_path_factory.mktemp("auth"), auth_user="advocate", auth_password="s3cret-pass")
     s = serve(settings, FakePipeline(settings, generators=("extractive",)))

@@ -7,7 +7,7 @@ import json
 
 import rispy
 
-from legal_rag.export import build_doc, doc_from_json, export_doc
+from legal_rag.export import build_doc, doc_from_json, export_doc, judgment_citation
 from legal_rag.export.records import citation_records
 from legal_rag.types import Answer, Chunk, Citation, Hit
 
@@ -27,6 +27,19 @@ TEXT = Chunk(id="C82-0-test", kind="judgment", text="The accused was rightly con
 def _answer(chunk: Chunk, quote: str) -> Answer:
     c = Citation(1, chunk.id, None, chunk.source, chunk.pages, "It held so [1].", "supported", quote=quote)
     return Answer("q", "It held so [1].", citations=(c,), passages=(Hit(chunk, 1.0, "dense", 1),))
+
+
+def test_judgment_citation():
+    assert judgment_citation("A v. B", ("2024 INSC 479",), "Supreme Court of India", "2024-07-01", "12") == (
+        "A v. B, 2024 INSC 479, para 12 (Supreme Court of India, 1 July 2024)")
+    # the neutral citation first, the report last with its printed page; no page without a report that prints it
+    assert judgment_citation("A v. B", ("[2024] 7 S.C.R. 97", "2024 INSC 479"), paras="4", printed=(100, 100)) == (
+        "A v. B, 2024 INSC 479 : [2024] 7 S.C.R. 97, at 100, para 4")
+    assert judgment_citation("A v. B", ("2024 INSC 479",), paras="4", printed=(100, 100)) == "A v. B, 2024 INSC 479, para 4"
+    assert judgment_citation("Mohd. Anwar v. State (NCT of Delhi)", ("[2020] 7 S.C.R. 150",), paras="16",
+                             printed=(156, 156)) == "Mohd. Anwar v. State (NCT of Delhi), [2020] 7 S.C.R. 150, at 156, para 16"
+    assert judgment_citation("A v. B", date="2024-13-45") == "A v. B (2024-13-45)"
+    assert judgment_citation("") == "Unnamed judgment"
 
 
 def test_the_quote_pins_its_paragraph_and_printed_page():

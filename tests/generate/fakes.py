@@ -1,33 +1,31 @@
-"""Small inline passages for the answer-stage unit tests (texts follow the BNS and IPC as printed)."""
+"""Small inline passages for the answer-stage unit tests: the statute texts are the print's words
+(``tests/statutes.py``) or shortened from them where marked."""
 
 from __future__ import annotations
 
 from legal_rag.types import Chunk, Hit, StatuteRef
 
-BNS_318 = (
+from tests.statutes import BNS_103_1, BNS_304_1, BNS_304_2, BNS_318_2, BNS_318_EXPLANATION
+
+# BNS 318 and IPC 420 are shortened where marked (the model tests' 680-token prompt budgets are sized to these
+# lengths); the rest is the print's words
+BNS_318 = "\n".join((
     "(1) Whoever, by deceiving any person, fraudulently or dishonestly induces the person so deceived to deliver "
-    "any property to any person, is said to cheat.\n"
-    "Explanation.—A dishonest concealment of facts is a deception within the meaning of this section.\n"
-    "(2) Whoever cheats shall be punished with imprisonment of either description for a term which may extend to "
-    "three years, or with fine, or with both.\n"
+    "any property to any person, is said to cheat.",  # 318(1), shortened
+    BNS_318_EXPLANATION,
+    BNS_318_2,
     "(4) Whoever cheats and thereby dishonestly induces the person deceived to deliver any property to any "
     "person, shall be punished with imprisonment of either description for a term which may extend to seven "
-    "years, and shall also be liable to fine."
-)
-BNS_103 = (
-    "(1) Whoever commits murder shall be punished with death or imprisonment for life, and shall also be liable "
-    "to fine.\n"
+    "years, and shall also be liable to fine.",  # 318(4), shortened
+))
+BNS_103 = "\n".join((
+    BNS_103_1,
     "(2) When a group of five or more persons acting in concert commits murder on the ground of race, caste or "
     "community, each member of such group shall be punished with death or with imprisonment for life, and shall "
-    "also be liable to fine."
-)
-BNS_304 = (
-    "(1) Theft is snatching if, in order to commit theft, the offender suddenly or quickly or forcibly seizes or "
-    "secures or grabs or takes away from any person or from his possession any movable property.\n"
-    "(2) Whoever commits snatching, shall be punished with imprisonment of either description for a term which "
-    "may extend to three years, and shall also be liable to fine."
-)
-IPC_420 = (
+    "also be liable to fine.",  # 103(2), shortened
+))
+BNS_304 = "\n".join((BNS_304_1, BNS_304_2))
+IPC_420 = (  # IPC 420, shortened
     "Whoever cheats and thereby dishonestly induces the person deceived to deliver any property to any person, "
     "shall be punished with imprisonment of either description for a term which may extend to seven years, and "
     "shall also be liable to fine."

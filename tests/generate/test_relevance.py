@@ -7,6 +7,7 @@ from legal_rag.types import Draft, HeadLine, StatuteRef as R
 from legal_rag.verify import relevant, to_answer, verify
 
 from tests.generate.fakes import BNS_318, IPC_420, JUDGMENT, hits, judgment, statute
+from tests.statutes import BNS_85
 
 BNS_111 = ("(4) Any person who is a member of an organised crime syndicate shall be punished with imprisonment for a "
            "term which shall not be less than five years but which may extend to imprisonment for life, and shall "
@@ -21,8 +22,6 @@ CRPC_316 = ("Except as provided in sections 306 and 307, no influence, by means 
 BNS_316_1 = ("(1) Whoever, being in any manner entrusted with property, dishonestly misappropriates or converts to his "
              "own use that property, commits criminal breach of trust.\nIllustration\n"
              "(a) A dishonestly appropriates the money of Z entrusted to him.")
-BNS_85 = ("Whoever, being the husband or the relative of the husband of a woman, subjects such woman to cruelty shall "
-          "be punished with imprisonment for a term which may extend to three years and shall also be liable to fine.")
 BNS_86 = "For the purposes of section 85, \u201ccruelty\u201d means\u2014 (a) any wilful conduct which is likely to drive the woman to commit suicide;"
 
 

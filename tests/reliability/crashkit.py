@@ -1,5 +1,9 @@
 """Helpers of the crash and concurrency tests: a small real corpus (a manifest naming real files of the shared
-corpus), the ``legal-rag index`` command as a subprocess with the tiny embedder, and index snapshots to compare."""
+corpus), the ``legal-rag index`` command as a subprocess with the tiny embedder, and index snapshots to compare.
+
+The case base (``settings.casebase``: AILA's 2,914 judgments read and indexed after the writer has switched and
+released its lock) is off in both the command's environment and the in-process settings: it is no part of the
+index writer's phases under test, and building it would dominate every run."""
 
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ def cli_env(data_dir: Path, manifest: Path, tiny_model: Path) -> dict[str, str]:
     env.update(LEGAL_RAG_DATA_DIR=str(data_dir), LEGAL_RAG_MANIFEST_PATH=str(manifest),
                LEGAL_RAG_EMBED_MODEL=str(tiny_model), LEGAL_RAG_CONFIG=str(data_dir.parent / "absent.toml"),
                HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", ANONYMIZED_TELEMETRY="False",
-               TOKENIZERS_PARALLELISM="false", PYTHONPATH=str(ROOT))
+               TOKENIZERS_PARALLELISM="false", PYTHONPATH=str(ROOT), LEGAL_RAG_CASEBASE="false")
     return env
 
 
@@ -45,7 +49,7 @@ def start_index(env: dict[str, str], cwd: Path) -> subprocess.Popen:
 
 
 def settings_for(data_dir: Path, manifest: Path, tiny_model: Path) -> Settings:
-    return Settings(data_dir=data_dir, manifest_path=manifest, embed_model=str(tiny_model))
+    return Settings(data_dir=data_dir, manifest_path=manifest, embed_model=str(tiny_model), casebase=False)
 
 
 @dataclass(frozen=True)

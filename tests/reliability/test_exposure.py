@@ -19,9 +19,8 @@ from .conftest import write_manifest
 from .hostile import good_judgment
 
 ROOT = Path(__file__).resolve().parents[2]
-for _p in (str(ROOT), str(ROOT / "tests")):  # app.py and tests/ui_fake.py; appended, so no conftest is shadowed
-    if _p not in sys.path:
-        sys.path.append(_p)
+if str(ROOT) not in sys.path:  # the root shim app.py; appended, so no conftest is shadowed
+    sys.path.append(str(ROOT))
 
 TRAVERSAL = ["../../../../etc/passwd", "/etc/passwd", "..", ".", "", "manifest.toml", "../manifest.toml",
              "statutes/pdf/BNS_2023_gazette_Act45.pdf", "BNS_2023_gazette_Act45.pdf/../../../etc/passwd",
@@ -66,7 +65,7 @@ def client(tmp_path_factory):
     from fastapi.testclient import TestClient
 
     import app
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     s = load_settings(data_dir=tmp_path_factory.mktemp("app"), upload_max_mb=1)
     fake = FakePipeline(s)
@@ -175,7 +174,7 @@ def test_json_api_needs_the_login_when_one_is_set(tmp_path):
     from fastapi.testclient import TestClient
 
     import app
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     s = load_settings(data_dir=tmp_path, auth_user="advocate", auth_password="s3cret-pass")
     with TestClient(app.create_server(s, FakePipeline(s))) as c:

@@ -384,7 +384,7 @@ def test_an_upload_job_can_be_cancelled_and_keeps_nothing(tmp_path):
 
 
 def test_the_chat_history_a_client_sends_back_is_bounded(tiny_settings):
-    from ui_drive import handlers  # tests/ on sys.path
+    from tests.ui.ui_drive import handlers
 
     from legal_rag.ui.app import create_app
 

@@ -7,8 +7,9 @@ import pytest
 from legal_rag.retrieve.fusion import cap_per_doc, dedupe, rrf
 from legal_rag.types import Chunk, Hit, StatuteRef
 
-CRUELTY = ("Whoever, being the husband or the relative of the husband of a woman, subjects such woman to cruelty "
-           "shall be punished with imprisonment for a term which may extend to three years and shall also be liable to fine.")
+from tests.statutes import BNS_85
+
+CRUELTY = str(BNS_85)
 
 
 def chunk(cid, text="t", act="BNS", section="1", case=None):

@@ -1,25 +1,21 @@
 """Conversation follow-ups and the banner in a lawyer's words (issue 14, BL-60 and BL-61), fast: the UI handler and
 the API over the fake pipeline (what they pass on, what the history keeps), and the banner over real supersession
 flags from the BPR&D tables (the rows are read from the flags, never typed in). The same over the real pipeline:
-``test_ui_followup_real.py``."""
+``test_followup_real.py``."""
 
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from legal_rag.config import load_settings  # noqa: E402
-from legal_rag.law import flag_superseded, load_concordance  # noqa: E402
-from legal_rag.types import StatuteRef as S  # noqa: E402
-from legal_rag.ui import app as ui  # noqa: E402
-from legal_rag.ui import html as fmt  # noqa: E402
-from ui_drive import run_ask, shown  # noqa: E402
-from ui_fake import FakePipeline  # noqa: E402
+from legal_rag.config import load_settings
+from legal_rag.law import flag_superseded, load_concordance
+from legal_rag.types import StatuteRef as S
+from legal_rag.ui import app as ui
+from legal_rag.ui import html as fmt
+from tests.ui.ui_drive import run_ask, shown
+from tests.ui.ui_fake import FakePipeline
 
 Q = "What is the BNS equivalent of IPC 420?"
 FOLLOW = "and what about the punishment?"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the root shim app.py
 
 from legal_rag.ui import html as fmt  # noqa: E402
 from legal_rag.config import load_settings  # noqa: E402
@@ -72,9 +72,8 @@ def test_empty_answer_panel():
 def client(tmp_path_factory):
     from fastapi.testclient import TestClient
 
-    sys.path.insert(0, str(Path(__file__).parent))
     import app
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     s = load_settings(data_dir=tmp_path_factory.mktemp("app"), upload_max_mb=1)
     with TestClient(app.create_server(s, FakePipeline(s))) as c:
@@ -107,7 +106,7 @@ def test_login_guards_sources(tmp_path):
     from fastapi.testclient import TestClient
 
     import app
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     s = load_settings(data_dir=tmp_path, auth_user="advocate", auth_password="s3cret-pass")
     with TestClient(app.create_server(s, FakePipeline(s))) as c:
@@ -120,7 +119,7 @@ def test_login_guards_sources(tmp_path):
 def test_half_configured_login_is_refused(tmp_path):
     import app
     from legal_rag.errors import LegalRagError
-    from ui_fake import FakePipeline
+    from tests.ui.ui_fake import FakePipeline
 
     s = load_settings(data_dir=tmp_path, auth_user="advocate")
     with pytest.raises(LegalRagError, match="auth_password"):

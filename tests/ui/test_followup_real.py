@@ -9,15 +9,11 @@ Slow: the session's real-corpus index (``real_pipeline`` in ``tests/conftest.py`
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from legal_rag.types import StatuteRef  # noqa: E402
-from ui_drive import run_ask, shown  # noqa: E402
+from legal_rag.types import StatuteRef
+from tests.ui.ui_drive import run_ask, shown
 
 pytestmark = pytest.mark.slow
 

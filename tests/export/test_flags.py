@@ -1,16 +1,45 @@
-"""The JSON export and the CLI (which prints an export) list each distinct supersession flag once (issue 14): the
-same flag found in the query, a passage and the answer is one entry saying where it was found. Flags come from the
-real law core over the BPR&D tables."""
+"""Supersession flags in the exports: an old-code citation names its successor by the official rows ("(now BNS
+...)"), and the JSON export and the CLI (which prints an export) list each distinct flag once (issue 14): the same
+flag found in the query, a passage and the answer is one entry saying where it was found. Flags come from the real
+law core over the BPR&D tables, never typed here."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 
-from legal_rag.export import build_doc, export_answer
+import pytest
+
+from legal_rag.export import build_doc, export_answer, statute_citation
 from legal_rag.export.formats import distinct_flags
 from legal_rag.law import flag_superseded, load_concordance
 from legal_rag.types import Answer, StatuteRef
+
+IPC420, BNS318_4 = StatuteRef("IPC", "420"), StatuteRef("BNS", "318", ("4",))
+
+
+@pytest.fixture(scope="module")
+def conc():
+    return load_concordance()
+
+
+def test_statute_citations_follow_the_official_rows(conc):
+    flags = flag_superseded([IPC420, StatuteRef("IPC", "498A"), StatuteRef("IPC", "377")], "answer", concordance=conc)
+    succ = {f.old: f.new for f in flags}
+    assert statute_citation(BNS318_4) == "Bharatiya Nyaya Sanhita, 2023, s. 318(4)"
+    assert statute_citation(IPC420, flags) == "Indian Penal Code, 1860, s. 420 (now BNS s. 318(4))"
+    assert succ[IPC420] == (BNS318_4,)
+    two = succ[StatuteRef("IPC", "498A")]
+    assert statute_citation(StatuteRef("IPC", "498A"), flags) == (
+        f"Indian Penal Code, 1860, s. 498A (now BNS ss. {two[0].section} and {two[1].section})")
+    assert statute_citation(StatuteRef("IPC", "377"), flags) == "Indian Penal Code, 1860, s. 377 (no counterpart in the BNS)"
+    assert statute_citation(IPC420) == "Indian Penal Code, 1860, s. 420"  # no flag: nothing invented
+
+
+def test_saved_flag_still_names_the_successor(conc):
+    flags = flag_superseded([IPC420], "query", "2024-06-20", concordance=conc)
+    assert flags[0].applies == "IPC"
+    assert statute_citation(IPC420, flags).endswith("(now BNS s. 318(4))")
 
 
 def _flags():

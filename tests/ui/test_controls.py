@@ -1,21 +1,18 @@
 """The UI's controls and the JSON API's fields over the fake pipeline (fast; the same over the real pipeline is in
-``test_ui_real.py``): what each control sends, errors that leave nothing stale, the length limit, escaping, and
+``test_controls_real.py``): what each control sends, errors that leave nothing stale, the length limit, escaping, and
 which answer engines are offered (issue 16, kinds 2 and 6)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from legal_rag.config import load_settings  # noqa: E402
-from legal_rag.retrieve import Filters  # noqa: E402
-from legal_rag.ui import app as ui  # noqa: E402
-from ui_drive import handlers, run_ask, shown  # noqa: E402
-from ui_fake import FakePipeline  # noqa: E402
+from legal_rag.config import load_settings
+from legal_rag.retrieve import Filters
+from legal_rag.ui import app as ui
+from tests.ui.ui_drive import handlers, run_ask, shown
+from tests.ui.ui_fake import FakePipeline
 
 Q = "What is the BNS equivalent of IPC 420?"
 

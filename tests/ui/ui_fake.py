@@ -1,4 +1,5 @@
-"""A stand-in for :class:`legal_rag.pipeline.Pipeline` for the UI tests, with the same public methods.
+"""A stand-in for :class:`legal_rag.pipeline.Pipeline` for the UI tests, with the same public methods (same
+parameters: ``tests/ui/test_fake_signatures.py``).
 
 What is fake: retrieval and generation (the answer text, its citations and their support marks are fixed
 here; the quotes are copied from the real PDFs at the cited pages). What is real: the supersession flags and
@@ -72,11 +73,12 @@ class FakePipeline:
             raise LegalRagError(f"not a corpus file: {name!r}")
         return self.corpus / FILES[name]
 
-    def search(self, query: str, filters: dict | None = None) -> tuple[Hit, ...]:
+    def search(self, query: str, filters: dict | None = None, dense_query: str | None = None,
+               analysis=None) -> tuple[Hit, ...]:
         return tuple(Hit(c, 1.0 / (i + 1), "rrf", i + 1) for i, c in enumerate((BNS_CHUNK, IPC_CHUNK, CASE_CHUNK)))
 
     def lookup(self, text: str):
-        return lookup(text, self.concordance, sections=self.sections())
+        return lookup(text, self.concordance, sections=self._section_texts())
 
     def ingest_upload(self, path: Path, owner=None) -> IngestReport:
         return self.add_upload(owner, path)[0]
@@ -118,8 +120,10 @@ class FakePipeline:
 
         raise UploadError("no such upload of yours")  # the fake keeps no files
 
-    def ask(self, question: str, offence_date: dt.date | None = None, filters: dict | None = None, **kw) -> Answer:
-        return [p for p in self.ask_stream(question, offence_date, filters, **kw) if isinstance(p, Answer)][-1]
+    def ask(self, question: str, offence_date: dt.date | None = None, filters: dict | None = None,
+            generator: str | None = None, previous=None) -> Answer:
+        return [p for p in self.ask_stream(question, offence_date, filters, generator, previous)
+                if isinstance(p, Answer)][-1]
 
     def ask_stream(self, question: str, offence_date: dt.date | None = None, filters: dict | None = None,
                    generator: str | None = None, previous=None) -> Iterator[str | Answer]:
@@ -160,7 +164,7 @@ class FakePipeline:
                      model=generator or self._generators[0], index_id="fake")
 
     # ---- helpers --------------------------------------------------------------------------------
-    def sections(self) -> dict[StatuteRef, Section]:
+    def _section_texts(self) -> dict[StatuteRef, Section]:
         """IPC 420 and BNS 318 as printed in the official PDFs (pages 96 and 86-87)."""
         if not hasattr(self, "_sections"):
             ipc = PdfReader(self.source_file("IPC_1860_legislative_dept_2019.pdf")).pages[95].extract_text()

@@ -9,16 +9,13 @@ from __future__ import annotations
 import io
 import json
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from legal_rag.types import NEW_ACTS, OLD_ACTS  # noqa: E402
-from ui_drive import handlers, run_ask  # noqa: E402
+from legal_rag.types import NEW_ACTS, OLD_ACTS
+from tests.ui.ui_drive import handlers, run_ask
 
 pytestmark = pytest.mark.slow
 
@@ -299,7 +296,7 @@ def test_concurrent_api_asks_match_sequential_ones(real_pipeline):
     one after another; no 5xx, no deadlock (every request is bounded)."""
     import urllib.request
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
     from browser_helpers import serve
 
     served = serve(real_pipeline.settings, real_pipeline)
@@ -316,11 +313,9 @@ def test_concurrent_api_asks_match_sequential_ones(real_pipeline):
 
     try:
         one_by_one = [post(q) for q in EIGHT]
-        t0 = time.monotonic()
         with ThreadPoolExecutor(max_workers=8) as pool:
             futures = [pool.submit(post, q) for q in EIGHT]
-            at_once = [f.result(timeout=600) for f in futures]
-        assert time.monotonic() - t0 < 600
+            at_once = [f.result(timeout=600) for f in futures]  # a hang guard, never a verdict on speed
     finally:
         served.stop()
     for q, a, b in zip(EIGHT, one_by_one, at_once):

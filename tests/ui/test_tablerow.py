@@ -4,9 +4,6 @@ or a row the table does not have). Rows are read from the real tables through th
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from legal_rag.config import Settings
@@ -60,8 +57,7 @@ def test_chat_message_links_the_head_row_and_the_route_serves_it(real_pipeline, 
 
     from legal_rag.ui.app import create_app, create_server
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from ui_drive import run_ask
+    from tests.ui.ui_drive import run_ask
 
     name, num = _row_of(IPC420).source_row.split("#")
     demo = create_app(real_pipeline.settings.model_copy(update={"data_dir": tmp_path}), real_pipeline)
