@@ -15,6 +15,7 @@ Sub-section: the case base counts citations at section level in the old code (IP
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
@@ -118,6 +119,12 @@ def statutes_first(hits: Sequence[Hit], analysis: "QuestionAnalysis | None") -> 
     return [h for h in hits if h.chunk.kind == "statute"] + [h for h in hits if h.chunk.kind != "statute"]
 
 
+def _order(ref: StatuteRef) -> tuple:
+    """A ref's place in its Act: the section's number, then its letters ("376" < "376A" < "377")."""
+    m = re.match(r"(\d+)(.*)", ref.section)
+    return (ref.act, int(m.group(1)) if m else 0, m.group(2) if m else ref.section, ref.sub)
+
+
 def sub_section(s: SectionSuggestion, casebase, concordance) -> StatuteRef:
     """``s.ref`` narrowed to the sub-section its precedents point to, else ``s.ref`` itself. For a new-code
     section: the old sections its supporting judgments cite, counted, each mapped by the official table; the most
@@ -133,7 +140,8 @@ def sub_section(s: SectionSuggestion, casebase, concordance) -> StatuteRef:
         for ref, n in cites.items():
             if ref.base in s.counterparts:
                 counts[ref.base] += n
-    for old, _ in counts.most_common():
+    # most cited first; a tie goes to the first in the Act's order (never to the order a set was read in)
+    for old, _ in sorted(counts.items(), key=lambda kv: (-kv[1], _order(kv[0]))):
         subs = [t for t in concordance.counterparts(old) if t.base == s.ref and t.sub]
         if len(subs) == 1:
             return subs[0]
