@@ -4,10 +4,12 @@ call order, and how often that path comes back to a module it had already left.
 A call *carries the question* when one of its arguments is the question's text (a string holding the normalised
 question, or held by it when at least 12 characters long), or an object whose ``question``, ``text``, ``asked`` or
 ``analysis`` attribute carries it (one level down: ``Question``, ``QuestionAnalysis``, ``Turn``, a draft). The
-calls that carry it are traced with :func:`sys.setprofile` during one ``Pipeline.ask`` (after one untimed warm-up
-question, so lazy loading is not counted); the sequence of their modules, with consecutive repeats merged, is the
-path. **Modules entered**: the distinct modules on the path. **Returns**: the steps of the path into a module that
-is already on it earlier (A -> B -> A counts one return).
+calls that carry it are traced with :func:`sys.setprofile` and :func:`threading.setprofile` (the generator runs on
+a worker thread) during one ``Pipeline.ask``, after one warm-up question so that lazy loading is not counted. Each
+call site (calling function and line -> called function) counts once, as in the code: a loop over sentences or
+passages, or a generator resumed for each streamed piece, is one step, not one per item. The sequence of the
+called modules, consecutive repeats merged, is the path. **Modules entered**: the distinct modules on the path.
+**Returns**: the steps of the path into a module that is already on it earlier (A -> B -> A counts one return).
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/question_path.py --data-dir .legal_rag-test/index-KEY \\
         "What is the punishment for cheating under the IPC?" "Is it bailable?"
@@ -18,8 +20,10 @@ Prints, per question, the path (``--path``) and the two counts.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
+import threading
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -28,6 +32,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 ATTRS = ("question", "text", "asked", "analysis")
 MIN_PART = 12
+GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 def module_of(filename: str, pkg: str) -> str | None:
@@ -55,11 +60,13 @@ def carries(value, question: str, depth: int = 1) -> bool:
 def trace(pipe, question: str, **kw) -> list[str]:
     """The path (module docstring) of ``question`` through ``pipe.ask(question, **kw)``."""
     import legal_rag
-    from legal_rag.law import normalise_input
 
     pkg = os.path.dirname(legal_rag.__file__) + os.sep
-    needle = normalise_input(question)
+    needle = pipe.read_input(question)
     path: list[str] = []
+    sites: set = set()
+    started: set = set()
+    lock = threading.Lock()
 
     def profile(frame, event, arg):
         if event != "call":
@@ -68,17 +75,29 @@ def trace(pipe, question: str, **kw) -> list[str]:
         if mod is None:
             return
         code = frame.f_code
+        if code.co_flags & GENERATOR_FLAGS:  # a generator resumed is no new call
+            if id(frame) in started:
+                return
+            started.add(id(frame))
+        back = frame.f_back
+        site = (back.f_code, back.f_lineno, code) if back is not None else (None, 0, code)
+        if site in sites:
+            return
         names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
         loc = frame.f_locals
         if any(carries(loc.get(n), needle) for n in names if n in loc):
-            if not path or path[-1] != mod:
-                path.append(mod)
+            with lock:
+                sites.add(site)
+                if not path or path[-1] != mod:
+                    path.append(mod)
 
+    threading.setprofile(profile)
     sys.setprofile(profile)
     try:
         pipe.ask(question, **kw)
     finally:
         sys.setprofile(None)
+        threading.setprofile(None)
     return path
 
 

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, get_args
 
 from .build import build
 from .config import Settings, load_settings
-from .errors import ConfigError, LegalRagError
+from .errors import ConfigError
 from .injection import instruction_problems
 from .resources import Resources
 from .types import Answer, GeneratorName, Hit, IngestReport, SectionSuggestion
@@ -110,20 +110,17 @@ class Pipeline:
 
         self.resources.fresh()
         settings = self._settings_for(generator)
-        asked = self.read_input(question)
-        if not asked:
-            raise LegalRagError("empty question")
         ctx = Context(settings, self.resources, self.resolve_filters(filters))
-        read = self.read_question(asked, offence_date, previous)
+        read = self.read_question(question, offence_date, previous)
         yield from ANSWERERS[read.route](read, ctx)
 
-    def read_question(self, asked: str, offence_date: dt.date | str | None = None,
+    def read_question(self, question: str, offence_date: dt.date | str | None = None,
                       previous: Previous = None) -> Question:
-        """``asked`` (in normal form, :meth:`read_input`) read once (:func:`legal_rag.law.read.read_question`)."""
+        """``question`` as sent, read once (:func:`legal_rag.law.read.read_question`)."""
         from .ingest.citations_meta import find_citations
         from .law import read_question
 
-        return read_question(asked, concordance=self.concordance, schedule=self.schedule,
+        return read_question(question, concordance=self.concordance, schedule=self.schedule,
                              limit=self.settings.question_max_chars, offence_date=offence_date, previous=previous,
                              citation_finder=find_citations)
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ..errors import InputTooLongError
+from ..errors import InputTooLongError, LegalRagError
 from ..types import Answer, Notice
 from .classify import Schedule, read_plain_number
 from .dates import impossible_dates
@@ -85,13 +85,17 @@ def date_notice(bad: list[str]) -> str:
     return "Not read as a date (no such calendar date): " + ", ".join(f'"{d}"' for d in bad) + "."
 
 
-def read_question(asked: str, *, concordance: Concordance, schedule: Schedule, limit: int,
+def read_question(text: str, *, concordance: Concordance, schedule: Schedule, limit: int,
                   offence_date: dt.date | str | None = None, previous: Previous = None,
                   citation_finder: Callable[[str], tuple[str, ...]] | None = None) -> Question:
-    """Read ``asked`` (already in normal form, :func:`read_input`) once; see the module docstring. ``previous``: the
-    previous turn (a question there is put in normal form and checked against ``limit`` too). Raises
-    ``ValueError`` for an ``offence_date`` that is not ISO ``YYYY-MM-DD``, :class:`~legal_rag.errors.InputTooLongError`
-    for a previous question above ``limit``."""
+    """Read the question ``text`` as sent once: put in normal form (:func:`read_input`), then the steps of the
+    module docstring. ``previous``: the previous turn (a question there is put in normal form and checked against
+    ``limit`` too). Raises :class:`~legal_rag.errors.InputTooLongError` for a question (or a previous question)
+    above ``limit`` characters, :class:`~legal_rag.errors.LegalRagError` for an empty question, ``ValueError`` for an
+    ``offence_date`` that is not ISO ``YYYY-MM-DD``."""
+    asked = read_input(text, limit)
+    if not asked:
+        raise LegalRagError("empty question")
 
     def read(text: str) -> QuestionAnalysis:
         return analyse(text, offence_date, concordance=concordance, citation_finder=citation_finder)

@@ -79,13 +79,15 @@ def fuse(evidence: Mapping[K, float], direct: Mapping[K, float], w: FusionWeight
 
 
 def direct_sections(question: str, index, settings: Settings, *, mode: str = "hybrid",
-                    filters: Filters | Mapping[str, Any] | None = None, depth: int = 300, lookup: bool = True
-                    ) -> list[StatuteRef]:
-    """Sections (section level) in order of their best chunk among ``depth`` retrieved statute chunks."""
+                    filters: Filters | Mapping[str, Any] | None = None, depth: int = 300, lookup: bool = True,
+                    analysis=None) -> list[StatuteRef]:
+    """Sections (section level) in order of their best chunk among ``depth`` retrieved statute chunks.
+    ``analysis``: the question's (:func:`legal_rag.law.analyse`), read by the search instead of reading the question
+    again; None reads it."""
     from .search import search
 
     hits = search(question, index, settings, mode=mode, filters=filters, candidates=depth, limit=depth,
-                  lookup=lookup, max_per_doc=None)
+                  lookup=lookup, max_per_doc=None, analysis=analysis)
     return list(dict.fromkeys(h.chunk.ref.base for h in hits if h.chunk.ref is not None))
 
 
@@ -116,7 +118,7 @@ def _era_acts(era: Era) -> frozenset[str]:
 def find_sections(question: str, index, casebase, settings: Settings, *, era: Era = "new",
                   filters: Filters | Mapping[str, Any] | None = None, concordance=None,
                   weights: FusionWeights | None = None, evidence_params: EvidenceParams | None = None,
-                  exclude: Collection[str] = (), lookup: bool = True, limit: int | None = 20
+                  exclude: Collection[str] = (), lookup: bool = True, limit: int | None = 20, analysis=None
                   ) -> tuple[SectionSuggestion, ...]:
     """Sections of ``era``'s codes (``"new"``: BNS/BNSS/BSA; ``"old"``: IPC/CrPC/IEA) for a fact-pattern question,
     best first, at most ``limit`` (None: all with any evidence or text match).
@@ -125,7 +127,8 @@ def find_sections(question: str, index, casebase, settings: Settings, *, era: Er
     of both eras (so the other era's text can bridge), then only ``era``'s sections (and, when ``filters`` names
     Acts or a code, only those) are returned. ``casebase``: a :class:`legal_rag.index.casebase.CaseBase` or None
     (direct retrieval only). ``concordance`` defaults to the corpus's official tables
-    (:func:`legal_rag.law.load_concordance`). ``exclude``: case ids the evidence must not use."""
+    (:func:`legal_rag.law.load_concordance`). ``exclude``: case ids the evidence must not use. ``analysis``: the
+    question's, passed to the direct search (:func:`direct_sections`)."""
     if concordance is None:
         from ..law import load_concordance
 
@@ -142,7 +145,7 @@ def find_sections(question: str, index, casebase, settings: Settings, *, era: Er
         ev = section_evidence(question, casebase, concordance=concordance, era=era, exclude=exclude,
                               params=evidence_params)
     ranked = direct_sections(question, index, settings, mode=w.mode, filters=Filters(kind="statute"),
-                             depth=w.depth, lookup=lookup) if w.direct else []
+                             depth=w.depth, lookup=lookup, analysis=analysis) if w.direct else []
     return rank_sections(ev, ranked, concordance, allowed=allowed, weights=w, limit=limit)
 
 

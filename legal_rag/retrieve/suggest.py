@@ -94,7 +94,7 @@ def suggest(question: str, analysis: "QuestionAnalysis | None", index, casebase,
         return ()
     sf = Filters(act=acts, code=f.code)
     found = find_sections(question, index, casebase, settings, era=analysis.substantive_era, filters=sf,
-                          concordance=concordance, limit=limit)
+                          concordance=concordance, limit=limit, analysis=analysis)
     return tuple(replace(s, cited_as=sub_section(s, casebase, concordance), titles=_titles(s.cases, casebase))
                  for s in found)
 
