@@ -4,8 +4,8 @@ from one table (:data:`ANSWERERS`), each a generator of text pieces ending with 
     for piece in ANSWERERS[question.route](question, Context(settings, resources, filters)): ...
 
 Routes (:data:`legal_rag.law.read.Route`): ``language`` (:func:`refuse_language`), ``judgment``
-(:func:`answer_judgment`), ``statute`` (:func:`answer_statute`: passages, head, generation, verification,
-:func:`finish`).
+(:func:`answer_judgment`), ``cited statute`` (:func:`answer_cited_statute`: a case citation's check, then the
+statute answer), ``statute`` (:func:`answer_statute`: passages, head, generation, verification, :func:`finish`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..law import Question, Route
 from ..types import Answer
 from .context import Context
 from .finish import finish, passage_flags
-from .judgment import answer_judgment, refuse_language
+from .judgment import answer_cited_statute, answer_judgment, refuse_language
 from .passages import find_passages
 from .statute import answer_statute
 
@@ -26,8 +26,9 @@ Answerer = Callable[[Question, Context], Iterator["str | Answer"]]
 ANSWERERS: dict[Route, Answerer] = {
     "language": refuse_language,
     "judgment": answer_judgment,
+    "cited statute": answer_cited_statute,
     "statute": answer_statute,
 }
 
-__all__ = ["ANSWERERS", "Answerer", "Context", "answer_judgment", "answer_statute", "find_passages", "finish",
+__all__ = ["ANSWERERS", "Answerer", "Context", "answer_cited_statute", "answer_judgment", "answer_statute", "find_passages", "finish",
            "passage_flags", "refuse_language"]

@@ -1,23 +1,22 @@
 """The judgment answerer (a citation to look up, a quotation to check, "which judgment held X", answered from the
-judgments themselves) and the language refusal."""
+judgments themselves), the statute answer opened by a citation's check, and the language refusal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ..law import Question
-from ..types import Answer
+from ..types import Answer, Notice
 from .context import Context
 from .finish import with_notices
-from .judged import judged
+from .judged import citation_check, judged
+from .statute import answer_statute
 
 
 def answer_judgment(question: Question, ctx: Context) -> Iterator[str | Answer]:
     """The question's notices, the answer's text, then the :class:`Answer`; with no index built, the statute
     answerer answers instead."""
     if not ctx.resources.has_index:
-        from .statute import answer_statute
-
         yield from answer_statute(question, ctx)
         return
     yield from (n.text + "\n\n" for n in question.notices)
@@ -26,6 +25,13 @@ def answer_judgment(question: Question, ctx: Context) -> Iterator[str | Answer]:
                     model="judgment-lookup", index_id=ctx.resources.index.id)
     yield answer.text
     yield with_notices(answer, question)
+
+
+def answer_cited_statute(question: Question, ctx: Context) -> Iterator[str | Answer]:
+    """A statute question that also names a case citation: the citation's check opens the statute answer (a
+    ``citation`` notice); with no index built, nothing is checked."""
+    note = citation_check(question, ctx) if ctx.resources.has_index else ""
+    yield from answer_statute(question, ctx, (Notice("citation", note),) if note else ())
 
 
 def refuse_language(question: Question, ctx: Context) -> Iterator[str | Answer]:
@@ -38,4 +44,4 @@ def refuse_language(question: Question, ctx: Context) -> Iterator[str | Answer]:
                  index_id=ctx.resources.index.id if ctx.resources.has_index else "")
 
 
-__all__ = ["answer_judgment", "refuse_language"]
+__all__ = ["answer_cited_statute", "answer_judgment", "refuse_language"]

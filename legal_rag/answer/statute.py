@@ -12,7 +12,6 @@ from ..types import Answer, Draft, Notice
 from .context import Context
 from .finish import finish
 from .head import compose, head_chunks
-from .judged import citation_check
 from .passages import find_passages
 
 _DONE = object()
@@ -42,21 +41,15 @@ def streamed(run, *args, **kwargs) -> Iterator[str | Draft]:
     yield result["draft"]
 
 
-def answer_statute(question: Question, ctx: Context) -> Iterator[str | Answer]:
-    """Pieces of the draft as they are generated, then the verified :class:`Answer` (opened by the question's
-    notices, then, for a case citation named beside a section, that citation's check)."""
+def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] = ()) -> Iterator[str | Answer]:
+    """Pieces of the draft as they are generated, then the verified :class:`Answer`, opened by the question's
+    notices and then ``found`` (notices found before answering, e.g. a case citation's check)."""
     from ..generate import generate, search_text
     from ..generate.abstain import reference_found
     from ..verify import verify
 
     res, settings = ctx.resources, ctx.settings
-    yield from (n.text + "\n\n" for n in question.notices)
-    found: tuple[Notice, ...] = ()
-    if question.check_citations and res.has_index:
-        note = citation_check(question, ctx)
-        if note:
-            found = (Notice("citation", note),)
-            yield note + "\n\n"
+    yield from (n.text + "\n\n" for n in (*question.notices, *found))
     text, analysis = question.text, question.analysis
     hits, suggestions = find_passages(res, settings, text, analysis, ctx.filters,
                                       dense_query=search_text(text, settings) if settings.hyde else None)

@@ -13,8 +13,8 @@
    roles, kind, Acts; an ``offence_date`` argument wins over the text), with a plain number read for a
    classification question (:func:`legal_rag.law.classify.read_plain_number`);
 5. the route (:data:`Route`): ``judgment`` for a citation to look up, a quotation to check or a holding to find
-   (:func:`legal_rag.law.judgment_questions.judgment_task`); a citation named beside a section stays a
-   ``statute`` question whose citations are checked first (``check_citations``); every other question is a
+   (:func:`legal_rag.law.judgment_questions.judgment_task`); a citation named beside a section is a
+   ``cited statute`` question (its citations checked, then the statutes answer); every other question is a
    ``statute`` question.
 
 No index, model or network is used: the correspondence tables (``concordance``) and the First Schedules
@@ -42,8 +42,9 @@ if TYPE_CHECKING:
     from .concordance import Concordance
 
 #: which answerer answers a question: a refusal for a language the sources are not written in, the judgments
-#: themselves (a citation, a quotation, a holding), or the statutes
-Route = Literal["language", "judgment", "statute"]
+#: themselves (a citation, a quotation, a holding), the statutes after checking a case citation named beside a
+#: section, or the statutes
+Route = Literal["language", "judgment", "cited statute", "statute"]
 #: a language refusal only when at least this share of the question's letters are in the unread script
 REFUSE_SHARE = 0.5
 #: what a caller may keep of the previous turn: its answer, its analysis, its question, or a :class:`Turn`
@@ -57,7 +58,7 @@ class Question:
     ``asked``: the question as sent, in normal form; ``text``: what is answered (the readable part, a follow-up
     rewritten to name its provision); ``analysis``: of ``text``; ``notices``: what the answer says about the reading,
     in the order found; ``task``: the judgment task (``None`` unless ``route`` is ``judgment`` or
-    ``check_citations``)."""
+    ``cited statute``)."""
 
     asked: str
     text: str
@@ -65,7 +66,6 @@ class Question:
     route: Route
     notices: tuple[Notice, ...] = ()
     task: JudgmentTask | None = None
-    check_citations: bool = False
 
 
 def read_input(text: str, limit: int) -> str:
@@ -122,7 +122,7 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
     if task is None:
         return Question(asked, text, analysis, "statute", tuple(notices))
     if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):
-        return Question(asked, text, analysis, "statute", tuple(notices), task, check_citations=True)
+        return Question(asked, text, analysis, "cited statute", tuple(notices), task)
     return Question(asked, text, analysis, "judgment", tuple(notices), task)
 
 
