@@ -122,7 +122,7 @@ def test_offence_suggestions_come_from_the_substantive_code(concordance):
 
     seen = {}
 
-    def fake_find(question, index, casebase, settings, *, era, filters, concordance, limit):
+    def fake_find(question, index, casebase, settings, *, era, filters, concordance, limit, analysis=None):
         seen.update(era=era, act=filters.act)
         return ()
 
@@ -141,3 +141,26 @@ def test_offence_suggestions_come_from_the_substantive_code(concordance):
                        filters=Filters(act=("BNSS",))) == ()
     finally:
         sf.find_sections = real
+
+
+def test_sub_section_ties_go_to_the_first_section_in_the_acts_order_whatever_the_order_read():
+    """Two old sections cited equally often (IPC 147 and 148, each once) point to two sub-sections of BNS 191: the
+    tie is decided by the Act's order (IPC 147 -> BNS 191(2)), the same however the citations were read."""
+    from legal_rag.retrieve.suggest import sub_section
+    from legal_rag.types import SectionSuggestion, StatuteRef
+
+    class Table:
+        def counterparts(self, ref):
+            return {"147": (StatuteRef("BNS", "191", ("2",)),), "148": (StatuteRef("BNS", "191", ("3",)),)}[ref.section]
+
+    class Cases:
+        def __init__(self, order):
+            self.order = order
+
+        def case_cites(self, case):
+            return {StatuteRef("IPC", n): 1 for n in self.order}
+
+    s = SectionSuggestion(StatuteRef("BNS", "191"), 0.2, 1, ("C1",), 10, None,
+                          counterparts=(StatuteRef("IPC", "147"), StatuteRef("IPC", "148")))
+    got = {sub_section(s, Cases(order), Table()) for order in (("147", "148"), ("148", "147"))}
+    assert got == {StatuteRef("BNS", "191", ("2",))}
