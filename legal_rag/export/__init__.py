@@ -5,7 +5,7 @@
 
 Formats (:data:`FORMATS`): ``markdown``, ``json``, ``csv``, ``ris``, ``bibtex``, ``csl-json`` and ``docx``. Each
 holds the answer, its footnoted citations in Indian style (:mod:`.records`) and the supersession notes. Only
-citations that ``verify.py`` marked ``supported`` are exported unless ``include_unverified=True``.
+citations that :mod:`legal_rag.verify` marked ``supported`` are exported unless ``include_unverified=True``.
 
 Modules: :mod:`.records` (one footnote per ``[n]``), :mod:`.formats` (the text formats) and :mod:`.docx` (Word;
 python-docx is imported only when a .docx is written or read, haystack's ``LazyImport``).

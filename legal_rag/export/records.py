@@ -20,7 +20,7 @@ and a plain-text judgment, which has no pages, is cited by paragraph only::
     "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 (Supreme Court of India,
     19 August 2020)"
 
-Only citations whose support is ``"supported"`` (checked by ``verify.py``) are exported unless
+Only citations whose support is ``"supported"`` (checked by :mod:`legal_rag.verify`) are exported unless
 ``include_unverified=True``; a marker cited by several sentences is exported with its supported sentences only.
 """
 
