@@ -134,9 +134,9 @@ def ours(question: str, index, casebase, settings, cur: dict | None = None):
         p = PATH["pipeline"]
         if p is None or p.index is not index:
             from legal_rag.pipeline import Pipeline
+            from legal_rag.resources import Resources
 
-            p = Pipeline(settings)
-            p.__dict__.update(index=index, casebase=casebase)
+            p = Pipeline(settings, Resources(settings, index=index, casebase=casebase))
             PATH["pipeline"] = p
         t0 = time.perf_counter()
         before = (cur or {}).get("find_call", 0.0)

@@ -83,6 +83,7 @@ def main() -> None:
     from legal_rag.eval.metrics import DEV_METRICS, evaluate_run
     from legal_rag.index.casebase import CaseBase
     from legal_rag.pipeline import Pipeline
+    from legal_rag.resources import Resources
     from legal_rag.retrieve.route import analyse_question
 
     lines: list[str] = []
@@ -92,8 +93,7 @@ def main() -> None:
         lines.append(text)
 
     s = _real_settings()
-    p = Pipeline(s)
-    p.__dict__["casebase"] = CaseBase.open(Path(a.casebase)) if a.casebase != "none" else None
+    p = Pipeline(s, Resources(s, casebase=CaseBase.open(Path(a.casebase)) if a.casebase != "none" else None))
     lead_for = sg.lead_for
     saved = {c: getattr(sg, c) for c in CONSTS}
     sg.lead_for = lambda suggestions, question: 0  # the product's own lead off: every rule re-orders the same hits

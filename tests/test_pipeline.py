@@ -92,7 +92,9 @@ def test_pre_2024_judgment_passages_get_supersession_flags(real_pipeline):
     hits = real_pipeline.search("common intention murder section 302 read with 34 IPC",
                                 {"kind": "judgment"})
     assert hits and all(h.chunk.kind == "judgment" for h in hits)
-    flags = [f for h in hits[:5] for f in real_pipeline._passage_flags(h, None)]
+    from legal_rag.answer import passage_flags
+
+    flags = [f for h in hits[:5] for f in passage_flags(h, real_pipeline.resources, None)]
     assert any(f.old == StatuteRef("IPC", "302") for f in flags)
 
 

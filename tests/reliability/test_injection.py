@@ -22,6 +22,7 @@ from legal_rag.ingest.judgments import pages_from_text, parse_judgment
 from legal_rag.ingest.pdf import extract_pages
 from legal_rag.ingest.statutes import parse_statute
 from legal_rag.pipeline import Pipeline
+from legal_rag.resources import Resources
 
 from ingest import pdf_factory as f
 
@@ -117,8 +118,8 @@ def twins(tmp_path_factory, sections, minilm):
         chunks = chunk_corpus(sections, (*p1, *p2), minilm, judgments={j1.case_id: j1, j2.case_id: j2})
         s = Settings(data_dir=root / name)
         build_index(chunks, s, embedder=minilm)
-        pipe = Pipeline(s)
-        pipe.__dict__["index"] = open_index(s, embedder=minilm)  # the shared embedder: no second model load
+        # the shared embedder: no second model load
+        pipe = Pipeline(s, Resources(s, index=open_index(s, embedder=minilm)))
         out.append((pipe, chunks))
     (clean, clean_chunks), (planted, planted_chunks) = out
     return clean, planted, clean_chunks, planted_chunks
