@@ -7,7 +7,7 @@ is a single space where the print breaks the line. ``tests/test_statute_snippets
 against the text parsed from that PDF and page, so a snippet cannot drift from the law it quotes.
 
 A test that needs a text altered on purpose (a dropped "not", another punishment) builds it from these, so the
-alteration is visible where it is made.
+alteration is visible where it is made; one that quotes a snippet's opening words takes ``SNIPPET.upto(last words)``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,15 @@ class Snippet(str):
         self = super().__new__(cls, text)
         self.act, self.section, self.page = act, section, page
         return self
+
+    def __getnewargs__(self) -> tuple[str, str, int, str]:  # pickle and copy.deepcopy rebuild it whole
+        return self.act, self.section, self.page, str(self)
+
+    def upto(self, last: str) -> "Snippet":
+        """The snippet's words from its start through the first occurrence of ``last`` (same Act, section and
+        page); ValueError if ``last`` is not in it."""
+        end = self.index(last) + len(last)
+        return Snippet(self.act, self.section, self.page, self[:end])
 
 
 # ---- BNS 318, cheating (Bharatiya Nyaya Sanhita, 2023: Gazette, Act 45 of 2023) ---------------------------------
@@ -70,6 +79,9 @@ BNS_103_2 = Snippet("BNS", "103", 34, (
     "(2) When a group of five or more persons acting in concert commits murder on the ground of race, caste or "
     "community, sex, place of birth, language, personal belief or any other similar ground each member of such group "
     "shall be punished with death or with imprisonment for life, and shall also be liable to fine."))
+BNS_104 = Snippet("BNS", "104", 34, (
+    "Whoever, being under sentence of imprisonment for life, commits murder, shall be punished with death or with "
+    "imprisonment for life, which shall mean the remainder of that person\u2019s natural life."))
 BNS_304_1 = Snippet("BNS", "304", 80, (
     "(1) Theft is snatching if, in order to commit theft, the offender suddenly or quickly or forcibly seizes or "
     "secures or grabs or takes away from any person or from his possession any movable property."))

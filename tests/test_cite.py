@@ -2,6 +2,7 @@ from legal_rag.cite import cite, parse_marker, remove_bad_markers, strip_markers
 from legal_rag.types import StatuteRef
 
 from tests.generate.fakes import JUDGMENT, cheating_hits, hits, judgment
+from tests.statutes import BNS_318_4
 
 
 def test_markers_resolve_to_the_passages_given():
@@ -33,7 +34,7 @@ def test_lists_and_ranges():
 
 def test_quote_and_sub_section_precision():
     hs = cheating_hits()
-    c = cite("\u201c(4) Whoever cheats and thereby dishonestly induces the person deceived\u201d [1]", hs)
+    c = cite(f"\u201c{BNS_318_4.upto('the person deceived')}\u201d [1]", hs)
     assert c.citations[0].ref == StatuteRef("BNS", "318", ("4",))
     assert c.citations[0].quote.startswith("(4) Whoever cheats")
     c = cite("Under BNS 318(2) cheating carries up to three years [1].", hs)

@@ -30,8 +30,24 @@ def printed(real_settings):
 
 
 def test_the_module_names_its_snippets():
-    assert {"BNS_318_2", "BNS_318_4", "IPC_420", "BNS_85"} <= set(statutes.ALL)
+    assert {"BNS_318_2", "BNS_318_4", "IPC_420", "BNS_85", "BNS_104"} <= set(statutes.ALL)
     assert all(s.act in statutes.PDFS and s.page > 0 and len(s) > 40 for s in statutes.ALL.values())
+
+
+def test_upto_is_the_snippet_s_opening_words_through_the_phrase_named():
+    got = statutes.BNS_318_4.upto("dishonestly induces")
+    assert got == "(4) Whoever cheats and thereby dishonestly induces" and statutes.BNS_318_4.startswith(got)
+    assert (got.act, got.section, got.page) == ("BNS", "318", 87)
+    with pytest.raises(ValueError):
+        statutes.BNS_318_4.upto("ten years")
+
+
+def test_a_snippet_survives_pickle_and_deepcopy():
+    import copy
+    import pickle
+
+    for got in (pickle.loads(pickle.dumps(statutes.BNS_104)), copy.deepcopy(statutes.BNS_104)):
+        assert got == statutes.BNS_104 and (got.act, got.section, got.page) == ("BNS", "104", 34)
 
 
 @pytest.mark.parametrize("name", sorted(statutes.ALL))

@@ -25,6 +25,7 @@ from legal_rag.ui.html import citations_panel
 from legal_rag.verify import to_answer, verify
 
 from tests.generate.fakes import FakeBackend
+from tests.statutes import BNS_318_4, IPC_420
 
 pytestmark = pytest.mark.slow
 
@@ -79,10 +80,10 @@ def test_bl59_answer_heading_and_quotes(bl59):
     assert any(re.fullmatch(r"BNS 318\(4\) - Cheating \[\d\]", line) for line in lines), bl59.text
     assert not any(line.startswith("BNS 318 -") for line in lines)  # no heading at the section alone
     quotes = _quote_lines(bl59)
-    assert any(q.startswith("\u201c(4) Whoever cheats and thereby dishonestly induces the person deceived") for q in quotes)
+    assert any(q.startswith(f"\u201c{BNS_318_4.upto('the person deceived')}") for q in quotes)
     # the IPC 420 quote begins with its operative words, not with the title or mid-sentence
     ipc = [q for q in quotes if "Whoever cheats and thereby" in q and not q.startswith("\u201c(4)")]
-    assert ipc and ipc[0].startswith("\u201cWhoever cheats and thereby dishonestly induces"), quotes
+    assert ipc and ipc[0].startswith(f"\u201c{IPC_420.upto('dishonestly induces')}"), quotes
     assert all(not q.startswith("\u201c\u2026") for q in quotes)
 
 
@@ -91,8 +92,8 @@ def test_bl59_citations_name_318_4_on_page_87_where_it_is_printed(bl59, page_tex
     assert bns and all(c.support == "supported" for c in bns)
     assert {c.ref for c in bns} == {StatuteRef("BNS", "318", ("4",))}
     assert {c.pages for c in bns} == {(87, 87)}
-    assert _printed_on(page_text, BNS_PDF, 87, "(4) Whoever cheats and thereby dishonestly induces the person deceived")
-    assert not _printed_on(page_text, BNS_PDF, 86, "(4) Whoever cheats and thereby dishonestly induces")
+    assert _printed_on(page_text, BNS_PDF, 87, BNS_318_4.upto("the person deceived"))
+    assert not _printed_on(page_text, BNS_PDF, 86, BNS_318_4.upto("dishonestly induces"))
     ipc = [c for c in bl59.citations if c.chunk_id.startswith("IPC-420")]
     assert ipc and {c.ref for c in ipc} == {StatuteRef("IPC", "420")}
 
@@ -185,8 +186,8 @@ def test_a_model_answer_is_pinned_the_same_way(real_pipeline):
     sub-section and its page, through verification, the records and the exports."""
     hits = real_pipeline.search(BL59)
     n = next(i for i, h in enumerate(hits[:5], 1) if h.chunk.id.startswith("BNS-318-4"))
-    reply = (f"IPC 420 is now BNS 318 [{n}]. It reads: \u201cWhoever cheats and thereby dishonestly induces the person "
-             f"deceived to deliver any property to any person\u201d [{n}].")
+    words = BNS_318_4.upto("to any person").removeprefix("(4) ")
+    reply = f"IPC 420 is now BNS 318 [{n}]. It reads: \u201c{words}\u201d [{n}]."
     settings = real_pipeline.settings.model_copy(update={"relevance_floor": 0.0})
     d = generate(BL59, hits, settings, backend=FakeBackend(reply))
     a = to_answer(d, verify(d))

@@ -13,6 +13,7 @@ from legal_rag.types import Answer, Citation, Draft, StatuteRef
 from legal_rag.verify import verify
 
 from tests.generate.fakes import BNS_318, IPC_420, hits, statute
+from tests.statutes import BNS_318_4
 
 _SPEC = importlib.util.spec_from_file_location("answers_eval", Path(__file__).parents[2] / "bench" / "answers_eval.py")
 ae = importlib.util.module_from_spec(_SPEC)
@@ -45,7 +46,7 @@ def test_gold_strict_needs_the_sub_section_loose_does_not():
     assert not ae.cites_gold(whole, gold) and ae.cites_gold(whole, gold, strict=False)
     assert ae.cites_gold(cit(1, BNS, StatuteRef("BNS", "318", ("4",))), gold)
     assert not ae.cites_gold(cit(1, BNS, StatuteRef("BNS", "318", ("2",))), gold)
-    opens = cit(1, BNS, StatuteRef("BNS", "318"), quote="\u201c(4) Whoever cheats and thereby dishonestly induces")
+    opens = cit(1, BNS, StatuteRef("BNS", "318"), quote=f"\u201c{BNS_318_4.upto('dishonestly induces')}")
     assert ae.cites_gold(opens, gold)
     mentions = cit(1, BNS, StatuteRef("BNS", "318"), quote="as provided in sub-section (4) of this section")
     assert not ae.cites_gold(mentions, gold)

@@ -23,6 +23,8 @@ from legal_rag.export.formats import CSV_COLUMNS, bibtex_key, tex, to_markdown
 from legal_rag.law import flag_superseded, load_concordance
 from legal_rag.types import Answer, Chunk, Citation, Hit, StatuteRef
 
+from tests.statutes import IPC_420
+
 IPC420, BNS318_4 = StatuteRef("IPC", "420"), StatuteRef("BNS", "318", ("4",))
 
 
@@ -54,7 +56,7 @@ def answer(conc):
                  "supported", quote="shall be punished with imprisonment ... seven years", weight=0.61),
         Citation(1, bns.id, BNS318_4, bns.source, bns.pages, "It also covers forgery [1].", "unsupported"),
         Citation(2, ipc.id, IPC420, ipc.source, ipc.pages, "The old law was IPC 420 [2].", "supported",
-                 quote="Whoever cheats and thereby dishonestly induces", weight=0.3),
+                 quote=IPC_420.upto("dishonestly induces"), weight=0.3),
         Citation(3, jud.id, None, jud.source, jud.pages, "Liberty matters [3].", "supported", quote=quote),
         Citation(4, odd.id, odd.ref, odd.source, odd.pages, "Cruelty is bailable [4].", "unsupported"),
     )

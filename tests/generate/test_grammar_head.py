@@ -16,6 +16,7 @@ from legal_rag.generate.window import passage_window
 from legal_rag.types import HeadLine, StatuteRef
 
 from .fakes import BNS_318, FakeBackend, cheating_hits, statute
+from tests.statutes import BNS_318_2, BNS_318_4
 
 HEAD_318 = HeadLine(StatuteRef("BNS", "318", ("4",)),
                     "BNS 318(4) (formerly IPC 420) -- Cheating: Imprisonment for 7 years and fine; cognizable "
@@ -92,8 +93,8 @@ def test_the_head_is_given_with_round_brackets_and_windows_the_passages_at_its_s
     assert head_block([]) == "" and head_refs([HEAD_318]) == (StatuteRef("BNS", "318", ("4",)), StatuteRef("IPC", "420"))
     system, user = assemble("Is it bailable?", cheating_hits()[:1], s.prompts_dir, head=[HEAD_318])
     assert block.strip() in user[1] and user[1].index("Governing provision") > user[1].index("END PASSAGE")
-    assert "(4) Whoever cheats and thereby dishonestly induces" in user[1]
-    assert "(2) Whoever cheats shall be punished" not in user[1]  # the head's sub-section, not the question's words
+    assert BNS_318_4.upto("dishonestly induces") in user[1]
+    assert BNS_318_2.upto("shall be punished") not in user[1]  # the head's sub-section, not the question's words
     assert system == assemble("Other question", cheating_hits()[1:2], s.prompts_dir)[0]  # prefix cache intact
     w = passage_window(statute("BNS", "318", "Cheating.", BNS_318), "Is it bailable?",
                        focus=[StatuteRef("BNS", "318", ("2",))])
@@ -160,7 +161,7 @@ def test_the_real_pipeline_gives_the_model_its_head_and_the_head_s_passages(real
     assert prompt.index("Governing provision") < prompt.index("Question:")
     given = {(h.chunk.ref.act, h.chunk.ref.section) for h in a.passages if h.chunk.ref}
     assert given and given <= {("BNS", "318"), ("IPC", "420")}
-    assert "(4) Whoever cheats and thereby dishonestly induces" in prompt
+    assert BNS_318_4.upto("dishonestly induces") in prompt
     assert a.text.startswith("BNS 318(4) (formerly IPC 420)")
 
 

@@ -14,6 +14,7 @@ from legal_rag.types import Draft, Hit
 from legal_rag.verify import verify
 
 from tests.generate.fakes import hits, statute
+from tests.statutes import BNS_318_2, SEVEN_YEARS_AND_FINE
 
 S140 = ("(1) Whoever kidnaps or abducts any person in order that such person may be murdered shall be punished with "
         "imprisonment for life or rigorous imprisonment for a term which may extend to ten years, and shall also be "
@@ -138,10 +139,8 @@ EXT10 = "shall be punished with imprisonment of either description for a term wh
     ("BNS", "78", "Any man who follows a woman and contacts her to foster personal interaction repeatedly despite a "
      "clear indication of disinterest by such woman shall be punished on first conviction with imprisonment of either "
      "description for a term which may extend to three years, and shall also be liable to fine", True),
-    ("BNS", "318", "Whoever cheats shall be punished with imprisonment of either description for a term which may "
-     "extend to seven years, and shall also be liable to fine", False),
-    ("BNS", "318", "Whoever cheats shall be punished with imprisonment of either description for a term which may "
-     "extend to three years, or with fine, or with both", True),
+    ("BNS", "318", f"Whoever cheats {SEVEN_YEARS_AND_FINE}", False),
+    ("BNS", "318", BNS_318_2.removeprefix("(2) ").removesuffix("."), True),
     ("BNS", "196", "Whoever by words promotes disharmony or feelings of enmity between different religious groups "
      "shall be punished with imprisonment which may extend to five years and shall also be liable to fine", False),
     ("BNS", "196", "Whoever by words promotes disharmony or feelings of enmity between different religious groups "

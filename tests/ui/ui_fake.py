@@ -21,6 +21,8 @@ from legal_rag.errors import LegalRagError, PdfError
 from legal_rag.law import find_refs, flag_superseded, load_concordance, lookup
 from legal_rag.types import Answer, Chunk, Citation, Hit, IngestReport, Problem, Section, StatuteRef
 
+from tests.statutes import BNS_318_4, SEVEN_YEARS_AND_FINE
+
 FILES = {
     "BNS_2023_gazette_Act45.pdf": "statutes/pdf/BNS_2023_gazette_Act45.pdf",
     "IPC_1860_legislative_dept_2019.pdf": "statutes/pdf/IPC_1860_legislative_dept_2019.pdf",
@@ -28,6 +30,7 @@ FILES = {
         "judgments/pdf/SCR_2020-01-31_SushilSethi_v_StateOfArunachalPradesh_2020-1-SCR-582.pdf",
 }
 BNS318_4, IPC420 = StatuteRef("BNS", "318", ("4",)), StatuteRef("IPC", "420")
+OPENING_318_4 = BNS_318_4.upto("to deliver any property").removeprefix("(4) ")
 
 BNS_CHUNK = Chunk("BNS-318-3-5c1f0a2b", "statute", "(4) Whoever cheats and thereby dishonestly induces the person "
                   "deceived to deliver any property to any person ... shall be punished with imprisonment of either "
@@ -133,12 +136,9 @@ class FakePipeline:
             text = ("Cheating and dishonestly inducing delivery of property, formerly IPC 420, is now BNS 318(4) [1]. "
                     "It is punishable with imprisonment up to seven years and fine [1]. "
                     "The IPC text was the same [2]. It is always a bailable offence [2].")
-            cits = (_cite(1, BNS_CHUNK, "Cheating ... is now BNS 318(4) [1].", "supported",
-                          "Whoever cheats and thereby dishonestly induces the person deceived to deliver any property",
-                          0.71),
+            cits = (_cite(1, BNS_CHUNK, "Cheating ... is now BNS 318(4) [1].", "supported", OPENING_318_4, 0.71),
                     _cite(1, BNS_CHUNK, "It is punishable with imprisonment up to seven years and fine [1].",
-                          "supported", "shall be punished with imprisonment of either description for a term which "
-                          "may extend to seven years, and shall also be liable to fine", 0.71),
+                          "supported", str(SEVEN_YEARS_AND_FINE), 0.71),
                     _cite(2, IPC_CHUNK, "The IPC text was the same [2].", "supported",
                           "Cheating and dishonestly inducing delivery of property", 0.22),
                     _cite(2, IPC_CHUNK, "It is always a bailable offence [2].", "unsupported", "", 0.22))
@@ -146,9 +146,7 @@ class FakePipeline:
         else:
             text = ("Inducing someone by deception to hand over property is cheating under BNS 318(4) [1]. "
                     "The complainant must show dishonest intention at the time of the promise [2].")
-            cits = (_cite(1, BNS_CHUNK, text.split(". ")[0] + ".", "supported",
-                          "Whoever cheats and thereby dishonestly induces the person deceived to deliver any property",
-                          None),
+            cits = (_cite(1, BNS_CHUNK, text.split(". ")[0] + ".", "supported", OPENING_318_4, None),
                     _cite(2, CASE_CHUNK, "The complainant must show dishonest intention at the time of the promise [2].",
                           "supported", "the complainant is required to show that the accused had fraudulent or "
                           "dishonest intention at the time of making promise or representation", None))

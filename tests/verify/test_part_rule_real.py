@@ -18,6 +18,8 @@ import pytest
 from legal_rag.types import Draft, Hit
 from legal_rag.verify import verify
 
+from tests.statutes import SEVEN_YEARS_AND_FINE
+
 pytestmark = pytest.mark.slow
 
 ALL = None
@@ -64,8 +66,7 @@ CONDITION = "the aggravated term is printed in the same sub-section, behind a co
 
 FALSE = [
     pytest.param(
-        "Under section 318(4) of the BNS, whoever cheats shall be punished with imprisonment of either description "
-        "for a term which may extend to seven years, and shall also be liable to fine",
+        f"Under section 318(4) of the BNS, whoever cheats {SEVEN_YEARS_AND_FINE}",
         [("BNS", "318", ALL)], "simple cheating is 318(2): three years; seven is 318(4)'s (delivery of property)",
         id="BNS318-4-named-simple-cheating-7y"),
     pytest.param(
@@ -153,13 +154,11 @@ FALSE = [
                                                        "is BNS 303(2)'s",
         id="IPC379-with-BNS303-repeat"),
     pytest.param(
-        "Under section 318 of the BNS, whoever cheats shall be punished with imprisonment of either description for "
-        "a term which may extend to seven years, and shall also be liable to fine",
+        f"Under section 318 of the BNS, whoever cheats {SEVEN_YEARS_AND_FINE}",
         [("BNS", "318", "(4) Whoever cheats and thereby"), ("IPC", "420", ALL)],
         "simple cheating is 318(2): three years", id="BNS318-with-IPC420-simple-7y"),
     pytest.param(
-        "Under section 318 of the BNS, whoever cheats shall be punished with imprisonment of either description for "
-        "a term which may extend to seven years, and shall also be liable to fine",
+        f"Under section 318 of the BNS, whoever cheats {SEVEN_YEARS_AND_FINE}",
         [("BNS", "318", "(4) Whoever cheats and thereby"), ("BNS", "316", "(1) Whoever, being in any manner")],
         "simple cheating is 318(2): three years", id="BNS318-with-BNS316-simple-7y"),
     pytest.param(

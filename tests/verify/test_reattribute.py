@@ -17,6 +17,7 @@ from legal_rag.types import Draft
 from legal_rag.verify import Failure, reattributed, verify
 
 from tests.generate.fakes import hits, judgment, statute
+from tests.statutes import BNS_103_1, BNS_103_2, BNS_104, SEVEN_YEARS_AND_FINE
 
 # BNS 109 split in two chunks, one without sub-section (1)'s punishment (the real chunker splits it so)
 HEAD_109 = "Attempt to murder."
@@ -216,8 +217,7 @@ EXT = "shall be punished with imprisonment of either description for a term whic
     ("Under section 307 of the IPC, if hurt is caused to any person by such act, the offender may be punished with "
      "death", "BNS", "109", (0, 1)),
     # simple cheating (318(2)) is three years; seven years is 318(4)'s; no head
-    ("Whoever cheats shall be punished with imprisonment of either description for a term which may extend to seven "
-     "years, and shall also be liable to fine", "BNS", "318", (3, 4)),
+    (f"Whoever cheats {SEVEN_YEARS_AND_FINE}", "BNS", "318", (3, 4)),
 ])
 def test_real_a_sentence_is_never_moved_to_another_sub_section_s_term(real_index, claim, act, section, parts):
     """What a review made ship as false law under a rule that only asked whether the other chunk prints the term:
@@ -288,25 +288,18 @@ def test_real_pipeline_leaves_out_a_chunk_that_only_repeats_another(real_pipelin
 
 
 # BNS 103 and 104 as printed (Gazette): a small model quoted 103(2) word for word and cited [2], BNS 104
-BNS_103 = ("103. (1) Whoever commits murder shall be punished with death or imprisonment for life, and shall also be "
-           "liable to fine.\n(2) When a group of five or more persons acting in concert commits murder on the ground "
-           "of race, caste or community, sex, place of birth, language, personal belief or any other similar ground "
-           "each member of such group shall be punished with death or with imprisonment for life, and shall also be "
-           "liable to fine.")
-BNS_104 = ("104. Whoever, being under sentence of imprisonment for life, commits murder, shall be punished with death "
-           "or with imprisonment for life, which shall mean the remainder of that person's natural life.")
-COPY_103_2 = ("If a group of five or more persons acting in concert commits murder on the ground of race, caste or "
-              "community, sex, place of birth, language, personal belief or any other similar ground each member of "
-              "such group shall be punished with death or with imprisonment for life, and shall also be liable to fine")
+BNS_103 = f"103. {BNS_103_1}\n{BNS_103_2}"
+BNS_104_TEXT = f"104. {BNS_104}"
+COPY_103_2 = BNS_103_2.replace("(2) When a group", "If a group").removesuffix(".")
 
 
 def murder_hits():
     return hits(statute("BNS", "103", "Punishment for murder.", BNS_103),
-                statute("BNS", "104", "Punishment for murder by life-convict.", BNS_104))
+                statute("BNS", "104", "Punishment for murder by life-convict.", BNS_104_TEXT))
 
 
 def test_a_word_for_word_copy_of_another_section_s_passage_moves_there():
-    v = verify(Draft("q", f"Whoever commits murder shall be punished with death or imprisonment for life [1]. "
+    v = verify(Draft("q", f"{BNS_103_1.upto('imprisonment for life').removeprefix('(1) ')} [1]. "
                           f"{COPY_103_2} [2].", passages=tuple(murder_hits())), equivalents=none, reattribute=True)
     assert [(c.status, c.markers, c.moved_from) for c in v.checks] == [
         ("supported", (1,), ()), ("supported", (1,), (2,))]
