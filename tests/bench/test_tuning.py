@@ -3,42 +3,13 @@ case base that searches each query once for a whole grid."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from legal_rag.eval.sectionfind import StatuteMap, task2_run
 from legal_rag.retrieve.evidence import EvidenceParams
 from legal_rag.retrieve.sectionfind import FusionWeights
 from legal_rag.types import StatuteRef
 
 from bench.tuning import CachedCaseBase, choose
-
-
-@dataclass(frozen=True)
-class Hit:
-    case: str
-    para: int
-    score: float
-
-
-class OneCase:
-    def __init__(self):
-        self.calls = 0
-
-    def __len__(self):
-        return 100
-
-    def search(self, query, k, exclude=()):
-        self.calls += 1
-        return [Hit("C1", 0, 3.0)][:k]
-
-    def paragraph_cites(self, case, para):
-        return (StatuteRef("IPC", "420"),)
-
-    def case_cites(self, case):
-        return {StatuteRef("IPC", "420"): 1}
-
-    def section_df(self, ref):
-        return 5
+from tests.casebase_fake import OneCase
 
 
 def test_cached_case_base_searches_each_query_once_at_the_deepest_k():

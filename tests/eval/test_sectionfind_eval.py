@@ -3,8 +3,6 @@ DERIVED csv, then exact titles of the IPC/CrPC/IEA), and how a case-base evidenc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from legal_rag.config import Settings
@@ -12,6 +10,8 @@ from legal_rag.eval.sectionfind import StatuteMap, aila_statute_map, task2_run
 from legal_rag.retrieve.evidence import EvidenceParams
 from legal_rag.retrieve.sectionfind import FusionWeights
 from legal_rag.types import StatuteRef
+
+from tests.casebase_fake import OneCase
 
 
 @pytest.fixture(scope="module")
@@ -31,34 +31,6 @@ def test_statute_map_from_csv_and_exact_titles(smap):
     assert "S1" in smap.unmatched  # Article 226 of the Constitution: not one of the six codes
     assert sum(v == "derived_csv" for v in smap.origin.values()) == 58
     assert len(smap.refs) + len(smap.unmatched) == 197
-
-
-@dataclass(frozen=True)
-class Hit:
-    case: str
-    para: int
-    score: float
-
-
-class OneCase:
-    def __init__(self):
-        self.calls = 0
-
-    def __len__(self):
-        return 100
-
-    def search(self, query, k, exclude=()):
-        self.calls += 1
-        return [Hit("C1", 0, 3.0)][:k]
-
-    def paragraph_cites(self, case, para):
-        return (StatuteRef("IPC", "420"),)
-
-    def case_cites(self, case):
-        return {StatuteRef("IPC", "420"): 1}
-
-    def section_df(self, ref):
-        return 5
 
 
 def test_task2_run_puts_evidence_first_then_direct():
