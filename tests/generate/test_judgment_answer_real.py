@@ -76,10 +76,12 @@ def test_which_judgment_held(real_pipeline):
 
 def test_citation_beside_a_statute_question_opens_the_statute_answer(real_pipeline):
     ans = real_pipeline.ask("Is a notice under Section 41A CrPC mandatory before arrest, as held in [2020] 11 SCR 896?")
-    assert ans.text.startswith("[2020] 11 S.C.R. 896 is Arnab Manoranjan Goswami v. The State of Maharashtra")
+    assert [n.kind for n in ans.notices] == ["citation"]
+    assert ans.notices[0].text.startswith("[2020] 11 S.C.R. 896 is Arnab Manoranjan Goswami v. The State of Maharashtra")
     assert ans.model != "judgment-lookup" and any(h.chunk.kind == "statute" for h in ans.passages)
     absent = real_pipeline.ask("Is a notice under Section 41A CrPC mandatory, as held in (2019) 5 SCC 9999?")
     assert absent.text.count("do not contain the judgment cited as") == 1  # said once, by the abstention
+    assert not absent.notices
 
 
 def test_judgment_answer_exports_with_citation_and_pinpoint(real_pipeline):
