@@ -112,12 +112,14 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
             return Question(asked, asked, read(asked), "language", tuple(notices))
         notices.append(Notice("language", language_notice(unread, answered=True)))
         text = unread.rest
+    analysis = read(text)
     if previous is not None:
-        follow = resolve_followup(read(text), turn_of(previous, lambda q: read(read_input(q, limit))))
-        if follow is not None:
+        follow = resolve_followup(analysis, turn_of(previous, lambda q: read(read_input(q, limit))))
+        if follow is not None:  # the rewritten question is read, once; any other question keeps its reading
             text = follow.question
+            analysis = read(text)
             notices.append(Notice("follow-up", follow.note))
-    analysis = read_plain_number(read(text), schedule, concordance)
+    analysis = read_plain_number(analysis, schedule, concordance)
     task = judgment_task(text, analysis.citations)
     if task is None:
         return Question(asked, text, analysis, "statute", tuple(notices))

@@ -23,15 +23,6 @@ SECTION_Q = "What is the BNS equivalent of IPC 420?"
 CHEATING_Q = "What is the punishment for cheating?"
 
 
-@pytest.fixture(scope="module")
-def demo(real_pipeline, tmp_path_factory):
-    """The UI over the real pipeline; its export files go to a temporary folder (the index is read only)."""
-    from legal_rag.ui.app import create_app
-
-    settings = real_pipeline.settings.model_copy(update={"data_dir": tmp_path_factory.mktemp("ui-real")})
-    return create_app(settings, real_pipeline)
-
-
 def acts_of(answer) -> set[str]:
     return {h.chunk.ref.act for h in answer.passages if h.chunk.ref is not None}
 

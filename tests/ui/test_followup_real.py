@@ -23,14 +23,6 @@ DOWRY = "Which section applies to a dowry death?"
 
 
 @pytest.fixture(scope="module")
-def demo(real_pipeline, tmp_path_factory):
-    from legal_rag.ui.app import create_app
-
-    settings = real_pipeline.settings.model_copy(update={"data_dir": tmp_path_factory.mktemp("ui-followup")})
-    return create_app(settings, real_pipeline)
-
-
-@pytest.fixture(scope="module")
 def successor(real_pipeline) -> StatuteRef:
     targets = real_pipeline.concordance.successors(StatuteRef("IPC", "420")).targets
     assert len(targets) == 1
