@@ -47,5 +47,5 @@ def corpus_missing(path) -> CorpusError:
     """The error for a corpus folder that does not exist, naming the setting that moves it (every command that reads
     the corpus says the same: ``index``, ``lookup``, the correspondence tables)."""
     return CorpusError(f"corpus folder {path} not found: set LEGAL_RAG_CORPUS_PATH (or corpus_path in legal_rag.toml) "
-                       "to the folder holding statutes/, judgments/ and mappings/; the default is ../shared/corpora "
-                       "beside the checkout")
+                       "to the folder holding statutes/, judgments/ and mappings/, for every command (export it in the "
+                       "shell); with neither set, ../shared/corpora beside the checkout is read, else ./corpora-data")
