@@ -42,6 +42,7 @@ def main(argv=None) -> int:
     from legal_rag.generate.abstain import relevant
     from legal_rag.generate.backends.llama_cpp import LlamaCppBackend
     from legal_rag.generate.prompt import build_prompt
+    from legal_rag.law import analyse
     from legal_rag.pipeline import Pipeline
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -59,7 +60,8 @@ def main(argv=None) -> int:
     prompts, whole_n, compact_n = [], [], []
     for it in items:
         q = it["question"]
-        hits = relevant(q, tuple(pipe.search(q))[: settings.top_k], settings.relevance_floor)
+        hits = relevant(analyse(q, concordance=pipe.concordance), tuple(pipe.search(q))[: settings.top_k],
+                        settings.relevance_floor)
         if not hits:
             continue
         whole = build_prompt(q, hits, settings.prompts_dir, compact=False).messages

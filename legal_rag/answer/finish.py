@@ -64,7 +64,7 @@ def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine,
 
     res, analysis = ctx.resources, question.analysis
     off, proc = analysis.offence_date, analysis.proceeding_date
-    flags = list(flag_superseded(analysis.flag_refs(), "query", off, proceeding_date=proc,
+    flags = list(flag_superseded(analysis.found, "query", off, proceeding_date=proc,
                                  concordance=res.concordance))
     for h in draft.passages:
         flags += passage_flags(h, res, off, proc)

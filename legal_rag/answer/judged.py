@@ -21,7 +21,8 @@ def judged(question: Question, ctx: Context):
     meta = res.sc_metadata
     return judgment_answer(task, question.text, question.analysis.citations, res.case_records, res.judgment_chunks,
                            meta=meta.by_citation if meta else None, meta_covers=meta.covers if meta else None,
-                           meta_titles=meta.by_title if meta else None, ranked=ranked, top_k=ctx.settings.top_k)
+                           meta_titles=meta.by_title if meta else None, ranked=ranked, top_k=ctx.settings.top_k,
+                           titles=question.analysis.cases)
 
 
 def citation_check(question: Question, ctx: Context) -> str:

@@ -32,8 +32,8 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
     from ..retrieve.suggest import lead_for, statutes_first, suggest, suggestion_hits
 
     index, conc = res.index, res.concordance
-    hits = with_successors(query, search(query, index, settings, filters=filters, dense_query=dense_query,
-                                         analysis=analysis),
+    hits = with_successors(analysis, search(query, index, settings, filters=filters, dense_query=dense_query,
+                                            analysis=analysis),
                            index, conc, filters, derived=res.derived_division)
     suggestions = suggest(query, analysis, index, res.casebase, settings, concordance=conc, filters=filters)
     lead = suggestion_hits(suggestions, index, res.casebase, conc, filters,

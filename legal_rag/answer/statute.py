@@ -55,7 +55,8 @@ def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] =
                                       dense_query=search_text(text, settings) if settings.hyde else None)
     head = compose(res, analysis, suggestions)  # before generation: a language model is given it
     draft = None
-    for piece in streamed(generate, text, hits, settings, known_case=lambda ref: reference_found(ref, res.case_heads),
+    for piece in streamed(generate, analysis, hits, settings,
+                          known_case=lambda ref: reference_found(ref, res.case_heads),
                           head=head, head_chunks=head_chunks(res, head, ctx.filters)):
         if isinstance(piece, Draft):
             draft = piece

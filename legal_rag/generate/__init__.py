@@ -19,13 +19,14 @@ import dataclasses
 import re
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..config import Settings
 from ..text import normalise
 from ..law import chunk_layout
 from ..types import EXTRACTIVE, Chunk, Draft, HeadLine, Hit, StatuteRef
-from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, invalid_sections, is_abstention_sentence,
-                      missing_case_message, missing_cases, relevant)
+from .abstain import (NOT_IN_SOURCES, CaseReference, case_references, is_abstention_sentence, missing_case_message,
+                      missing_cases, relevant)
 from .attribute import Attribution, attribute, retrieval_prior, sequence_posterior
 from .extractive import compose
 from .hyde import hypothetical_passage, search_text
@@ -33,6 +34,9 @@ from ..injection import contains_instructions, flag_instructions, instruction_sp
 from .backends import ChatBackend, Generation, get_backend
 from .grammar import cited_sentences
 from .prompt import assemble, build_prompt, head_refs, load_template, render
+
+if TYPE_CHECKING:
+    from ..law import QuestionAnalysis
 
 __all__ = ["generate", "Draft", "NOT_IN_SOURCES", "CaseReference", "case_references", "missing_cases",
            "Attribution", "retrieval_prior", "sequence_posterior", "hypothetical_passage", "search_text",
@@ -89,11 +93,15 @@ def llm_passages(passages: Sequence[Hit], head: Sequence[HeadLine], limit: int,
     return tuple(ordered[:limit])
 
 
-def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend: ChatBackend | None = None,
-             on_token: Callable[[str], None] | None = None,
+def generate(question: QuestionAnalysis | str, hits: Sequence[Hit], settings: Settings, *,
+             backend: ChatBackend | None = None, on_token: Callable[[str], None] | None = None,
              known_case: Callable[[CaseReference], bool] | None = None,
              head: Sequence[HeadLine] = (), head_chunks: Sequence[Chunk] = ()) -> Draft:
     """Answer ``question`` from ``hits`` (best first; at most ``settings.top_k`` are used).
+
+    ``question``: the question's analysis (:func:`legal_rag.law.question.analyse`), which every step reads (the
+    judgments and sections it names, the words it asks with); a question's text is analysed first (the tables of
+    ``settings.corpus_path``). ``Draft.question`` is the question's text.
 
     ``head``: the answer's composed head (:func:`legal_rag.generate.head.compose_head`); a language model is given
     it and the passages of its provisions when ``settings.generator_head`` (:func:`llm_passages`); with
@@ -110,18 +118,24 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     cannot be loaded; a server failure raises :class:`~legal_rag.errors.LegalRagError`.
     """
     t0 = time.perf_counter()
+    analysis = question
+    if isinstance(analysis, str):
+        from ..law import analyse, load_concordance
+
+        analysis = analyse(analysis, concordance=load_concordance(settings.corpus_path))
+    question = analysis.question
     hits = tuple(hits)[: settings.top_k]
     flagged = flag_instructions(hits)
     name = backend.name if backend is not None else settings.generator
-    missing = missing_cases(question, hits, known_case)
+    missing = missing_cases(analysis, hits, known_case)
     if missing:
         return _abstain(question, " ".join(missing_case_message(r) for r in missing), flagged, name, t0,
                         tuple(f"judgment not in the indexed sources: {r.text}" for r in missing))
-    invalid = invalid_sections(question)
+    invalid = analysis.invalid_notes
     if invalid:
         return _abstain(question, "; ".join(invalid) + ". " + NOT_IN_SOURCES, flagged, name, t0,
                         tuple(f"section that does not exist: {n}" for n in invalid))
-    passages = relevant(question, hits, settings.relevance_floor)
+    passages = relevant(analysis, hits, settings.relevance_floor)
     if not passages:
         return _abstain(question, NOT_IN_SOURCES, flagged, name, t0,
                         (f"no passage cleared the relevance floor ({len(hits)} retrieved)",))
@@ -145,7 +159,7 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     if settings.generator_prompt_tokens:
         kept = list(passages)
         while len(kept) > 1 and backend.count_tokens(assemble(
-                question, kept, settings.prompts_dir, compact=settings.generator_compact, head=head)) \
+                analysis, kept, settings.prompts_dir, compact=settings.generator_compact, head=head)) \
                 > settings.generator_prompt_tokens:
             kept.pop()
         if len(kept) < len(passages):
@@ -153,7 +167,7 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
                             f"generator_prompt_tokens={settings.generator_prompt_tokens}")
         passages = tuple(kept)
     budget = min(backend.context_tokens, settings.generator_context_tokens) - settings.generator_max_new_tokens
-    build = build_prompt(question, passages, settings.prompts_dir, count_tokens=backend.count_tokens,
+    build = build_prompt(analysis, passages, settings.prompts_dir, count_tokens=backend.count_tokens,
                          budget=budget, counter="tokenizer" if backend.exact_tokens else "estimate",
                          compact=settings.generator_compact, head=head)
     if build.counter == "estimate":
@@ -184,7 +198,7 @@ def generate(question: str, hits: Sequence[Hit], settings: Settings, *, backend:
     weights: tuple[float, ...] = ()
     if settings.attribution:
         att = attribute(gen.text, build.passages, build.numbers,
-                        lambda h, n: assemble(question, [h], settings.prompts_dir, [n],
+                        lambda h, n: assemble(analysis, [h], settings.prompts_dir, [n],
                                               compact=settings.generator_compact, head=head),
                         backend.sequence_logprob)
         if att is not None:

@@ -118,15 +118,14 @@ def _conclusion_of(mine: Sequence[Chunk], question: str, marker: int, top_k: int
             [concl, *rest[:max(0, top_k - 1)]])
 
 
-def _case_answer(question: str, records: Sequence[CaseRecord], chunks: Mapping[str, Sequence[Chunk]],
-                 meta_titles, top_k: int) -> JudgmentAnswer:
+def _case_answer(question: str, titles: Sequence[str], records: Sequence[CaseRecord],
+                 chunks: Mapping[str, Sequence[Chunk]], meta_titles, top_k: int) -> JudgmentAnswer:
     rec = record_named(question, records)
     if rec is not None and chunks.get(rec.case):
         said, given = _conclusion_of(chunks[rec.case], question, 1, top_k)
         who = heading(rec.title, _cite(rec), rec.court, rec.date)
         return JudgmentAnswer(f"{who}. {said}", _hits(given))
-    titles = find_case_titles(question)
-    title = titles[0].title if titles else question
+    title = titles[0] if titles else question
     rows = meta_titles(title) if meta_titles is not None and titles else ()
     if rows:
         listed = "; ".join(f"{r.title} ({', '.join(r.citations) or 'no neutral citation'}, decided {r.date})"
@@ -223,8 +222,10 @@ def judgment_answer(task: JudgmentTask, question: str, citations: Sequence[str],
                     meta: Callable[[str], MetaRecord | None] | None = None,
                     meta_covers: Callable[[str], bool] | None = None,
                     meta_titles: Callable[[str], Sequence[MetaRecord]] | None = None,
-                    ranked: Sequence[tuple[str, Sequence[Hit]]] = (), top_k: int = 5) -> JudgmentAnswer:
-    """The answer to ``task`` (module docstring). ``citations``: the question's canonical citations;
+                    ranked: Sequence[tuple[str, Sequence[Hit]]] = (), top_k: int = 5,
+                    titles: Sequence[str] | None = None) -> JudgmentAnswer:
+    """The answer to ``task`` (module docstring). ``citations``: the question's canonical citations; ``titles``:
+    the "A v. B" titles it names, as its analysis read them (``QuestionAnalysis.cases``; read here when not given);
     ``chunks``: case id -> its chunks in reading order; ``meta`` / ``meta_covers`` / ``meta_titles``: the Supreme
     Court's judgment index (:class:`legal_rag.ingest.sc_metadata.ScMetadata` ``by_citation`` / ``covers`` /
     ``by_title``); ``ranked``: (case id, its hits) best first, for a holding question; ``top_k``: passages given
@@ -234,7 +235,9 @@ def judgment_answer(task: JudgmentTask, question: str, citations: Sequence[str],
     elif task.kind == "citation":
         got = _citation_answer(question, citations, records, chunks, meta, meta_covers, top_k)
     elif task.kind == "case":
-        got = _case_answer(question, records, chunks, meta_titles, top_k)
+        if titles is None:
+            titles = tuple(t.title for t in find_case_titles(question))
+        got = _case_answer(question, titles, records, chunks, meta_titles, top_k)
     else:
         got = _holding_answer(question, ranked, records, chunks)
     return dataclasses.replace(got, citations=citations_of(got.text, got.passages))

@@ -18,12 +18,16 @@ import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
 from ..ingest.printed_pages import printed_range
-from ..law import judgment_reference
+from ..law import analyse, judgment_reference
 from ..types import ACT_TITLES, UPLOAD_LABEL, Chunk, HeadLine, Hit, StatuteRef
 from .window import passage_window, shown_sub, shown_texts
+
+if TYPE_CHECKING:
+    from ..law import QuestionAnalysis
 
 Messages = tuple[tuple[str, str], ...]  # ((role, content), ...), roles "system" | "user" | "assistant"
 
@@ -111,7 +115,7 @@ def sanitise_passage(text: str) -> str:
     return _MARKER.sub(r"(fn \1)", _FENCE.sub(lambda m: "- " + m.group(1).lower() + " passage", text))
 
 
-def render_passage(template: Template, n: int, hit: Hit, question: str | None = None,
+def render_passage(template: Template, n: int, hit: Hit, question: QuestionAnalysis | str | None = None,
                    focus: Sequence[StatuteRef] = (), text: str | None = None) -> str:
     """One numbered passage; with ``question`` its text is the compact windows that bear on it (and on the
     provisions in ``focus``: :func:`legal_rag.generate.window.passage_window`), else the whole chunk; ``text``
@@ -182,10 +186,11 @@ def head_refs(head: Sequence[HeadLine]) -> tuple[StatuteRef, ...]:
     return tuple(dict.fromkeys(r for h in head for r in (h.ref, *h.counterparts)))
 
 
-def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
+def assemble(question: QuestionAnalysis | str, hits: Sequence[Hit], prompts_dir: Path,
              numbers: Sequence[int] | None = None, *, compact: bool = True,
              head: Sequence[HeadLine] = ()) -> Messages:
-    """System and user messages for ``question`` over ``hits`` numbered ``numbers`` (default 1..n). ``compact``
+    """System and user messages for ``question`` (its analysis, :func:`legal_rag.law.question.analyse`, or its text,
+    analysed here) over ``hits`` numbered ``numbers`` (default 1..n). ``compact``
     (the default) shows each passage as the windows that bear on the question (:mod:`.window`); the
     system message is the same for every question, so a backend can keep its prefilled state (prefix cache).
     ``head``: the composed head, given as ``$head`` (:func:`head_block`) and windowing the passages at
@@ -200,11 +205,12 @@ def assemble(question: str, hits: Sequence[Hit], prompts_dir: Path,
                          for n, h, t in zip(numbers, hits, texts) if t) or "(no passages)"
     atpl = load_template("answer", prompts_dir)
     extra = {"head": head_block(head)} if head or "head" in atpl.placeholders else {}
-    user = render(atpl, question=question.strip(), passages=body, **extra)
+    text = question if isinstance(question, str) else question.question
+    user = render(atpl, question=text.strip(), passages=body, **extra)
     return (("system", system), ("user", user))
 
 
-def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
+def build_prompt(question: QuestionAnalysis | str, hits: Sequence[Hit], prompts_dir: Path, *,
                  count_tokens: Callable[[Messages], int] | None = None, budget: int | None = None,
                  counter: str = "tokenizer", numbers: Sequence[int] | None = None,
                  compact: bool = True, head: Sequence[HeadLine] = ()) -> PromptBuild:
@@ -213,8 +219,10 @@ def build_prompt(question: str, hits: Sequence[Hit], prompts_dir: Path, *,
     Nothing is ever truncated: a passage is in the prompt whole or listed in ``dropped`` (or, when another
     passage of its section shows all it would, in ``repeats``). When even the
     prompt without passages exceeds the budget, every passage is dropped and ``tokens`` exceeds ``budget``
-    (the caller abstains and reports it).
+    (the caller abstains and reports it). ``question``: as for :func:`assemble`.
     """
+    if compact and isinstance(question, str):  # analysed once, for every passage and every try
+        question = analyse(question)
     given = list(hits)
     given_nums = list(numbers) if numbers is not None else None
 

@@ -4,16 +4,15 @@ rather than the whole section.
 
 * A **statute** passage is cut at its printed sub-sections (:func:`legal_rag.law.pinpoint.chunk_layout`; the Gazette
   and Legislative Department prints' ``(1)``, ``(2)`` markers). The sub-sections the question names for this
-  section (``"BNS 318(4)"``, :func:`legal_rag.law.find_refs`) are kept; otherwise the ``max_subs`` sub-sections
-  with the largest overlap of content words with the question (:func:`legal_rag.text.content_terms`), a
-  sub-section that states a punishment counting one word more when the question asks about punishment (the
-  extractive generator's rule, :mod:`.extractive`); a further one only when it scores more than
-  :data:`FURTHER_SHARE` of the best (BNS 3(4) "acts done ... extend also to illegal omissions" shares three words
-  with a question about common intention, 3(5) six: only 3(5) is shown, so the model cannot cite the wrong
-  one). The text
-  before the first sub-section (the section's number and title) is kept when the chunk starts the section. A
-  section without sub-sections is shown whole, and so is a passage of at most ``SHORT_CHARS`` characters, less
-  any sub-section scoring at most :data:`FURTHER_SHARE` of the best.
+  section (``"BNS 318(4)"``, read once in the question's analysis: ``QuestionAnalysis.found``) are kept;
+  otherwise the ``max_subs`` sub-sections with the largest overlap of content words with the question
+  (:func:`legal_rag.text.content_terms`), a sub-section that states a punishment counting one word more when the
+  question asks about punishment (the extractive generator's rule, :mod:`.extractive`); a further one only when it
+  scores more than :data:`FURTHER_SHARE` of the best (BNS 3(4) "acts done ... extend also to illegal omissions"
+  shares three words with a question about common intention, 3(5) six: only 3(5) is shown, so the model cannot
+  cite the wrong one). The text before the first sub-section (the section's number and title) is kept when the
+  chunk starts the section. A section without sub-sections is shown whole, and so is a passage of at most
+  ``SHORT_CHARS`` characters, less any sub-section scoring at most :data:`FURTHER_SHARE` of the best.
 * A **judgment** or other document passage keeps its ``max_sentences`` best sentences by the same overlap, in
   printed order.
 
@@ -38,10 +37,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..law import BLOCK, chunk_layout, find_refs
+from ..law import BLOCK, analyse, chunk_layout
 from ..text import content_terms, split_sentences
 from ..types import Chunk, StatuteRef
+
+if TYPE_CHECKING:
+    from ..law import QuestionAnalysis
 
 #: a passage this short is shown whole
 SHORT_CHARS = 600
@@ -74,23 +77,24 @@ def _join(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def statute_windows(chunk: Chunk, question: str, max_subs: int = 2,
+def statute_windows(chunk: Chunk, question: QuestionAnalysis, max_subs: int = 2,
                     focus: Sequence[StatuteRef] = ()) -> list[tuple[int, int]]:
-    """``[start, end)`` spans of ``chunk.text`` to show for ``question`` (module docstring); the whole text as one
-    span when the chunk has fewer than two sub-sections. ``focus``: provisions the answer is about beside those the
-    question names (the composed head's): their sub-sections of this section are the ones kept."""
+    """``[start, end)`` spans of ``chunk.text`` to show for the question read as ``question`` (module docstring);
+    the whole text as one span when the chunk has fewer than two sub-sections. ``focus``: provisions the answer is
+    about beside those the question names (the composed head's): their sub-sections of this section are the ones
+    kept."""
     text = chunk.text
     lay = chunk_layout(chunk)
     units = [u for u in lay.units() if u[0]]  # the heading before "(1)" is added back below
     first = lay.subs[0].start if lay.subs else len(text)
     if len(units) < 2:
         return [(0, len(text))]
-    named = {r.ref.sub[0] for r in find_refs(question) if r.status == "ok" and r.ref is not None and chunk.ref
+    named = {r.ref.sub[0] for r in question.found if r.status == "ok" and r.ref is not None and chunk.ref
              and (r.ref.act, r.ref.section) == (chunk.ref.act, chunk.ref.section) and r.ref.sub}
     named |= {r.sub[0] for r in focus if chunk.ref and r.sub and (r.act, r.section) == (chunk.ref.act, chunk.ref.section)}
     keep = [(a, b) for label, a, b in units if label in named]
     if not keep:
-        q = set(content_terms(question))
+        q = set(content_terms(question.question))
         punish_q = bool(q & _PUNISH_Q)
         scored = sorted(((_score(text[a:b], q, punish_q), a, b) for _, a, b in units), key=lambda u: (-u[0], u[1]))
         keep = [(a, b) for sc, a, b in scored[:max_subs] if sc > FURTHER_SHARE * scored[0][0] or sc == scored[0][0]]
@@ -109,7 +113,7 @@ def sentence_windows(chunk: Chunk, question: str, max_sentences: int = 3) -> lis
     return sorted(ranked[:max_sentences])
 
 
-def _spans(chunk: Chunk, question: str, max_subs: int, max_sentences: int,
+def _spans(chunk: Chunk, question: QuestionAnalysis, max_subs: int, max_sentences: int,
            focus: Sequence[StatuteRef]) -> list[tuple[int, int]]:
     named_here = any(chunk.ref and r.sub and (r.act, r.section) == (chunk.ref.act, chunk.ref.section) for r in focus)
     if len(chunk.text) <= SHORT_CHARS and not named_here:
@@ -118,15 +122,17 @@ def _spans(chunk: Chunk, question: str, max_subs: int, max_sentences: int,
         return [(0, len(chunk.text))]
     if chunk.kind == "statute":
         return statute_windows(chunk, question, max_subs, focus)
-    return sentence_windows(chunk, question, max_sentences)
+    return sentence_windows(chunk, question.question, max_sentences)
 
 
-def passage_window(chunk: Chunk, question: str, *, max_subs: int = 2, max_sentences: int = 3,
+def passage_window(chunk: Chunk, question: QuestionAnalysis | str, *, max_subs: int = 2, max_sentences: int = 3,
                    focus: Sequence[StatuteRef] = ()) -> str:
-    """The text of ``chunk`` to show the model for ``question``: verbatim windows joined by :data:`WINDOW_GAP`
-    (module docstring); the whole text when it is short or has nothing to leave out. ``focus``: see
-    :func:`statute_windows` (a sub-section in focus is kept even in a short passage's section)."""
-    spans = _spans(chunk, question, max_subs, max_sentences, focus)
+    """The text of ``chunk`` to show the model for ``question`` (its analysis, :func:`legal_rag.law.question.analyse`,
+    or its text, analysed here): verbatim windows joined by :data:`WINDOW_GAP` (module docstring); the whole
+    text when it is short or has nothing to leave out. ``focus``: see :func:`statute_windows` (a sub-section in focus
+    is kept even in a short passage's section)."""
+    spans = _spans(chunk, analyse(question) if isinstance(question, str) else question, max_subs, max_sentences,
+                   focus)
     if spans == [(0, len(chunk.text))]:
         return chunk.text
     return _join(chunk.text, spans)
@@ -159,12 +165,14 @@ def _prints_lead(other: Chunk, chunk: Chunk, end: int) -> bool:
             and other.span[1] >= chunk.span[0] + len(chunk.text[:end].rstrip()))
 
 
-def shown_texts(chunks: Sequence[Chunk], question: str | None, *, max_subs: int = 2, max_sentences: int = 3,
-                focus: Sequence[StatuteRef] = ()) -> list[str]:
+def shown_texts(chunks: Sequence[Chunk], question: QuestionAnalysis | str | None, *, max_subs: int = 2,
+                max_sentences: int = 3, focus: Sequence[StatuteRef] = ()) -> list[str]:
     """The text shown to the model for each of ``chunks`` (given together, in order): its windows
     (:func:`passage_window`; the whole text when ``question`` is ``None``), less the leading text it repeats from
     the chunk before it (:func:`_lead_end`) when another of ``chunks`` prints that text at the same place in the
     section (:func:`_prints_lead`) and shows it whole; ``""`` when nothing else is left (the caller leaves the passage out). Same length as ``chunks``."""
+    if isinstance(question, str):  # analysed once, for every chunk
+        question = analyse(question)
     full = [c.text if question is None else passage_window(c, question, max_subs=max_subs,
                                                            max_sentences=max_sentences, focus=focus)
             for c in chunks]

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 from .align import LABEL, Alignment, align, division_text
 from .cases import (
-    ROLE_RE, CaseTitle, clean_party, find_case_titles, is_versus_line, judgment_reference, order_citations,
-    split_title, title_in, versus_in,
+    CITATION_FORMS, ROLE_RE, CaseReference, CaseTitle, case_references, clean_party, find_case_titles,
+    is_versus_line, judgment_reference, order_citations, split_title, title_in, versus_in,
 )
 from .classify import CLASSIFICATION_Q, Schedule, classify, counterpart_rows, describe, read_plain_number
 from .concordance import Concordance, Correspondence, Level, build_concordance, load_concordance
@@ -93,8 +93,8 @@ __all__ = [
     # align: the finer old-code division a new-code text matches
     "LABEL", "Alignment", "align", "division_text",
     # cases: case titles and judgment references
-    "ROLE_RE", "CaseTitle", "clean_party", "find_case_titles", "is_versus_line", "judgment_reference",
-    "order_citations", "split_title", "title_in", "versus_in",
+    "CITATION_FORMS", "ROLE_RE", "CaseReference", "CaseTitle", "case_references", "clean_party", "find_case_titles",
+    "is_versus_line", "judgment_reference", "order_citations", "split_title", "title_in", "versus_in",
     # classify: the First Schedule rows
     "CLASSIFICATION_Q", "Schedule", "classify", "counterpart_rows", "describe", "read_plain_number",
     # concordance and its tables: the BPR&D correspondence

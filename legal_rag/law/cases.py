@@ -1,9 +1,11 @@
 """Case names: the one grammar for "X v. Y" titles and the party names on either side.
 
 Callers: :mod:`legal_rag.ingest.judgment_header` (the title printed at the head of a judgment) and
-:mod:`legal_rag.generate.abstain` (a question that names a judgment). The words that carry a full stop inside a
-name ("Mohd.", "U.P.", "C. V.", "Retd.", "v.") are :func:`legal_rag.text.is_abbreviation`'s, so that the sentence
-splitter, which sits below ``law``, never ends a sentence inside a case name.
+:func:`legal_rag.law.question.analyse` (the judgments a question names, by title or citation as written:
+:func:`case_references`, read once and kept in the analysis for :mod:`legal_rag.generate.abstain`). The words
+that carry a full stop inside a name ("Mohd.", "U.P.", "C. V.", "Retd.", "v.") are
+:func:`legal_rag.text.is_abbreviation`'s, so that the sentence splitter, which sits below ``law``, never ends a
+sentence inside a case name.
 
 Examples::
 
@@ -16,6 +18,7 @@ Examples::
     clean_party(["STATE OF U.P.", "...Respondent"])           -> "State of U.P."
     smart_case("M/S LEGACY FOODS PVT. LTD.")                  -> "M/s Legacy Foods Pvt. Ltd."
     title_in("Ramesh Kumar v. State of Punjab", "Ramesh Kumar v. State of Punjab & Ors.") -> True
+    case_references("Summarise (2019) 5 SCC 9999")           -> (CaseReference("citation", "(2019) 5 SCC 9999"),)
 
 A separator is "v", "vs", "versus" or "v/s" (any case, with or without a full stop) between spaces. A single capital
 "V" is one only in a title line (:func:`versus_in`, :func:`split_title`: "RAMESH V STATE"), and there not after an
@@ -132,6 +135,41 @@ def find_case_titles(text: str) -> tuple[CaseTitle, ...]:
             continue
         out.append(CaseTitle(left, right, (left_m.end() - len(left), right_m.start() + len(right))))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class CaseReference:
+    """A judgment named in a question: ``kind`` is ``"citation"`` or ``"title"``; ``text`` as written."""
+
+    kind: str
+    text: str
+
+
+#: a reporter or neutral citation as a question writes it ("(2019) 5 SCC 9999", "2024 INSC 479", "AIR 1980 SC 898",
+#: "925 F.3d 1339"); read as written, to be matched exactly against the passages (:func:`case_references`)
+CITATION_FORMS = tuple(re.compile(p, re.I) for p in (
+    r"\(\s*(?:19|20)\d{2}\s*\)\s*(?:\(\s*\d+\s*\)\s*|\d+\s+|Supp\.?\s*\d*\s*)?(?:SCC|SCR|S\.C\.R\.|SCALE|Cri\.?\s*L\.?J\.?|"
+    r"DLT|Bom\.?\s*C\.?R\.?|All\.?\s*L\.?J\.?|KLT|MLJ|CTC)(?:\s*\((?:Cri|Civ|L&S)\))?\s*(?:OnLine\s+\w+\s*)?\d+",
+    r"\[\s*(?:19|20)\d{2}\s*\]\s*(?:Supp\.?\s*)?\d*\s*S\.?\s*C\.?\s*R\.?\s*\d+",
+    r"\b(?:19|20)\d{2}\s+(?:SCC\s+OnLine\s+\w+|INSC|SCC\s*\(\d+\)|SCR\s*\(\d+\)|AIR|Cri\.?\s*L\.?J\.?)\s+\d+",
+    r"\bAIR\s+(?:19|20)\d{2}\s+[A-Z][A-Za-z]*\s+\d+",
+    r"\b\d{1,4}\s+(?:F\.\s?(?:2d|3d|4th)|F\.\s?Supp\.(?:\s?[23]d)?|U\.\s?S\.|S\.\s?Ct\.|L\.\s?Ed\.(?:\s?2d)?)\s+\d+",
+))
+
+
+def case_references(text: str, titles: tuple[CaseTitle, ...] | None = None) -> tuple[CaseReference, ...]:
+    """The judgments ``text`` names, in order of appearance: citations as written (:data:`CITATION_FORMS`) and
+    titles (``titles``, :func:`find_case_titles` of ``text`` when not given; "IPC v. BNS", a comparison of codes,
+    is none).
+
+    ``case_references("Summarise (2019) 5 SCC 9999")`` -> ``(CaseReference("citation", "(2019) 5 SCC 9999"),)``
+    """
+    refs: list[tuple[int, CaseReference]] = []
+    for rx in CITATION_FORMS:
+        refs += [(m.start(), CaseReference("citation", m.group(0).strip())) for m in rx.finditer(text)]
+    found = find_case_titles(text) if titles is None else titles
+    refs += [(t.span[0], CaseReference("title", t.title)) for t in found]
+    return tuple(r for _, r in sorted(refs, key=lambda p: p[0]))
 
 
 _LETTER_RUN = re.compile(r"\b[a-z](?:[.\s]+[a-z]\b)+\.?")

@@ -91,8 +91,11 @@ def quoted_text(question: str) -> tuple[str, str]:
     return "", question
 
 
-def judgment_task(question: str, citations: tuple[str, ...] = ()) -> JudgmentTask | None:
-    """The judgment task of ``question`` (module docstring), or ``None``."""
+def judgment_task(question: str, citations: tuple[str, ...] = (),
+                  titles: tuple[str, ...] | None = None) -> JudgmentTask | None:
+    """The judgment task of ``question`` (module docstring), or ``None``. ``citations`` and ``titles``: the case
+    citations and "A v. B" titles the question names, as its analysis read them (``QuestionAnalysis.citations``,
+    ``cases``); titles not given are read here (:func:`legal_rag.law.cases.find_case_titles`)."""
     quote, rest = quoted_text(question)
     if quote and len(quote.split()) >= MIN_QUOTE_WORDS:
         named_case = bool(citations or find_case_titles(rest) or _COURT_WORD.search(rest))
@@ -102,7 +105,7 @@ def judgment_task(question: str, citations: tuple[str, ...] = ()) -> JudgmentTas
             return JudgmentTask("quotation", quote, rest)
     if citations:
         return JudgmentTask("citation", rest=question)
-    if find_case_titles(question) and _CASE_ASK.search(question):
+    if (find_case_titles(question) if titles is None else titles) and _CASE_ASK.search(question):
         return JudgmentTask("case", rest=question)
     if _HOLDING_ASK.search(question):
         return JudgmentTask("holding", rest=question)

@@ -10,11 +10,13 @@
 * ``cases``: "A v. B" titles (:func:`legal_rag.law.cases.find_case_titles`); ``citations``: reporter and neutral
   citations, read by the caller's citation grammar (``citation_finder``; the project's is
   :func:`legal_rag.ingest.citations_meta.find_citations`, which :func:`legal_rag.retrieve.route.analyse_question`
-  passes -- ``law`` sits below ``ingest``).
+  passes -- ``law`` sits below ``ingest``); ``case_refs``: the judgments named, titles and citations as written, in
+  order (:func:`legal_rag.law.cases.case_references`), which an answer must find among its passages.
 * ``dates``: calendar dates in the text, each classed ``offence`` / ``proceeding`` / ``unknown`` by the nearest
   cue word (:data:`PROCEEDING_CUES`, :data:`OFFENCE_CUES`); numeric dates are day first (Indian usage).
 * ``kind``: :data:`legal_rag.types.QuestionKind`, by the ordered rules of :func:`question_kind`.
 * ``era`` and ``acts_first``: which code leads and which Acts to search first (:func:`acts_for`).
+* ``numbers``: every number that may name a section, with or without an Act ("section 318" -> "318").
 
 Era rules (sources): the BNS, BNSS and BSA are in force from 1 July 2024 (:data:`legal_rag.law.supersede.CUTOFF`).
 With no date the law in force today leads. The substantive code follows the **offence date** (BNS s.358 savings;
@@ -34,12 +36,12 @@ Examples::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Callable, Literal
 
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, QuestionKind, StatuteRef
-from .cases import find_case_titles
+from .cases import CaseReference, case_references, find_case_titles
 from .concordance import Concordance, load_concordance
 from .dates import date_spans
 from .refs import FoundRef, find_refs, parse_ref
@@ -67,6 +69,10 @@ _IDIOM_RE = re.compile(r"(?<![\w./(-])(?P<n>[0-9]{1,3})(?P<subs>(?:\s?\(\s?\w{1,
 #: It only locates the token; :func:`parse_ref` canonicalises it and lists every Act that has it (BL-25).
 _BARE_RE = re.compile(r"(?<![\w./(-])(?P<tok>[0-9]{1,3}(?:-?[A-Z]{1,2}(?![a-z])(?:\s?\(\s?\w{1,4}\s?\))*|"
                       r"(?:\(\s?\w{1,4}\s?\))+))(?![\w(])")
+
+#: a number that may name a section, with its capital letters ("318", "498A"; "318(4)" -> "318"):
+#: :attr:`QuestionAnalysis.numbers`
+_NUMBER_RE = re.compile(r"\b(\d{1,3}[A-Z]{0,2})(?:\(\w+\))*\b")
 
 #: cue words that make a nearby date a proceeding date (the FIR, charge-sheet, trial or filing)
 PROCEEDING_CUES = re.compile(
@@ -116,8 +122,9 @@ class QuestionAnalysis:
     """The question, read once. ``offence_date`` / ``proceeding_date`` are the effective dates (argument, else
     text); ``substantive_era`` follows the offence date, ``procedural_era`` the proceeding date, and ``era`` is the
     one for this ``kind``. ``acts_first`` are the Acts to search first ((): no routing). ``found`` keeps
-    :func:`find_refs`'s raw results for supersession flags; ``other_refs`` are sections of other Acts and Articles
-    ("Section 4 POCSO Act"). ``premises`` are notes the answer can state when the question's premise is wrong."""
+    :func:`find_refs`'s raw results (supersession flags, the sections named as written, sections that do not exist);
+    ``other_refs`` are sections of other Acts and Articles ("Section 4 POCSO Act"). ``premises`` are notes the answer
+    can state when the question's premise is wrong."""
 
     question: str
     refs: tuple[QuestionRef, ...] = ()
@@ -125,6 +132,7 @@ class QuestionAnalysis:
     found: tuple[FoundRef, ...] = ()
     cases: tuple[str, ...] = ()
     citations: tuple[str, ...] = ()
+    case_refs: tuple[CaseReference, ...] = ()
     dates: tuple[QuestionDate, ...] = ()
     kind: QuestionKind = "offence"
     offence_date: date | None = None
@@ -136,18 +144,44 @@ class QuestionAnalysis:
     premises: tuple[str, ...] = ()
     #: the question asks which provisions apply (:data:`ASKS_FOR_SECTIONS`): the answer leads with statute text
     asks_sections: bool = False
+    #: every number the question writes that may name a section, Act or no Act ("what does section 318 say" ->
+    #: ("318",); :data:`_NUMBER_RE`), in order, without duplicates
+    numbers: tuple[str, ...] = ()
 
-    def lookup_refs(self) -> tuple[StatuteRef, ...]:
-        """Sections to fetch by metadata, in order: corrected premises first, then each ref with, for an idiom, the
-        code of its era first (era "new": BNSS 482 before CrPC 438). Named refs keep the order written (their
-        official successors are added by :func:`legal_rag.retrieve.with_successors`)."""
-        out: list[StatuteRef] = []
+    #: derived in :meth:`__post_init__` (so a copy with other ``refs`` stays consistent): the sections to fetch by
+    #: metadata (:meth:`lookup_refs`), the sections written with a keyword or an Act, and a note per section named
+    #: that its Act does not have
+    lookups: tuple[StatuteRef, ...] = field(init=False, repr=False, compare=False)
+    named: tuple[StatuteRef, ...] = field(init=False, repr=False, compare=False)
+    invalid_notes: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """``lookups``: corrected premises first, then each ref with, for an idiom, the code of its era first (era
+        "new": BNSS 482 before CrPC 438); named refs keep the order written (their official successors are added by
+        :func:`legal_rag.retrieve.with_successors`). ``named``: each reference of ``found`` whose Act is named gives
+        that Act, one with a section keyword and no Act ("s. 498-A") every Act that has the section; no bare number,
+        idiom, section of another Act, Article or section the Act lacks (``analyse("punishment under IPC
+        420").named == (IPC 420,)``). ``invalid_notes``: ``"BNS has no section 999 (its last section is 358)"`` (the
+        last sections are those of :data:`legal_rag.law.refs.LAST_SECTION`). Each in order, without duplicates."""
+        lookups: list[StatuteRef] = []
         for r in sorted(self.refs, key=lambda r: r.how != "premise"):
             group = [r.ref]
             if r.how == "idiom":
                 group = [*r.successors, r.ref] if self.era == "new" else [r.ref, *r.successors]
-            out += [g for g in group if g not in out]
-        return tuple(out)
+            lookups += [g for g in group if g not in lookups]
+        named: list[StatuteRef] = []
+        for f in self.found:
+            cands = [f.ref] if f.status == "ok" and f.ref is not None else \
+                list(f.readings) if f.status == "ambiguous" else []
+            named += [c for c in cands if c not in named]
+        object.__setattr__(self, "lookups", tuple(lookups))
+        object.__setattr__(self, "named", tuple(named))
+        object.__setattr__(self, "invalid_notes",
+                           tuple(dict.fromkeys(f.note for f in self.found if f.status == "invalid")))
+
+    def lookup_refs(self) -> tuple[StatuteRef, ...]:
+        """Sections to fetch by metadata, in order (``lookups``, :meth:`__post_init__`)."""
+        return self.lookups
 
     def flag_refs(self) -> tuple[FoundRef, ...]:
         """The raw references to flag for supersession (``flag_superseded(a.flag_refs(), "query", ...)``)."""
@@ -161,7 +195,12 @@ def find_dates(text: str) -> tuple[QuestionDate, ...]:
 
     ``find_dates("cheated on 20 Jun 2024, FIR on 5 July 2024")`` -> 2024-06-20 offence, 2024-07-05 proceeding.
     """
-    spans = date_spans(text)
+    return _with_roles(text, date_spans(text))
+
+
+def _with_roles(text: str, spans: list[tuple[int, int, date]]) -> tuple[QuestionDate, ...]:
+    """The dates at ``spans`` (:func:`legal_rag.law.dates.date_spans` of ``text``), each with its role
+    (:func:`find_dates`)."""
     out = []
     for i, (s, e, d) in enumerate(spans):
         lo = max(0, s - 60, spans[i - 1][1] if i else 0)
@@ -400,11 +439,15 @@ def analyse(question: str, offence_date: date | str | None = None, proceeding_da
     off_arg = date.fromisoformat(offence_date) if isinstance(offence_date, str) and offence_date else offence_date
     proc_arg = (date.fromisoformat(proceeding_date) if isinstance(proceeding_date, str) and proceeding_date
                 else proceeding_date)
+    # the text is read by each grammar once, one after the other; what follows works on what they found
     found = find_refs(question, sections=conc.sections)
-    refs, other, premises = _read_refs(question, found, conc)
-    titles = tuple(t.title for t in find_case_titles(question))
+    found_titles = find_case_titles(question)
+    case_refs = case_references(question, found_titles)
     cites = tuple(citation_finder(question)) if citation_finder else ()
-    dates = find_dates(question)
+    spans = date_spans(question)
+    refs, other, premises = _read_refs(question, found, conc)
+    titles = tuple(t.title for t in found_titles)
+    dates = _with_roles(question, spans)
     kind = question_kind(question, tuple(refs), titles, cites)
     substantive = kind in ("offence", "punishment", "definition", "lookup", "precedent")
     first = {role: next((d.value for d in dates if d.role == role), None) for role in ("offence", "proceeding",
@@ -413,10 +456,11 @@ def analyse(question: str, offence_date: date | str | None = None, proceeding_da
     proc = proc_arg or first["proceeding"] or (first["unknown"] if not substantive else None)
     s_era, p_era = _era(off), _era(proc)
     era = p_era if kind in ("procedure", "bail", "evidence") else s_era
-    return QuestionAnalysis(question, tuple(refs), tuple(other), found, titles, cites, dates, kind, off, proc,
-                            s_era, p_era, era, acts_for(kind, s_era, p_era, tuple(refs)), tuple(premises),
-                            bool(ASKS_FOR_SECTIONS.search(question)))
+    return QuestionAnalysis(question, tuple(refs), tuple(other), found, titles, cites, case_refs, dates, kind, off,
+                            proc, s_era, p_era, era, acts_for(kind, s_era, p_era, tuple(refs)), tuple(premises),
+                            bool(ASKS_FOR_SECTIONS.search(question)),
+                            tuple(dict.fromkeys(m.group(1).upper() for m in _NUMBER_RE.finditer(question))))
 
 
-__all__ = ["ASKS_FOR_SECTIONS", "IDIOMS", "Era", "QuestionAnalysis", "QuestionDate", "QuestionRef", "acts_for", "analyse", "find_dates",
-           "question_kind"]
+__all__ = ["ASKS_FOR_SECTIONS", "IDIOMS", "Era", "QuestionAnalysis", "QuestionDate", "QuestionRef", "acts_for",
+           "analyse", "find_dates", "question_kind"]

@@ -17,6 +17,8 @@
    ``cited statute`` question (its citations checked, then the statutes answer); every other question is a
    ``statute`` question.
 
+Each text is analysed once (the question, or its readable part, and a follow-up as rewritten); the steps after read
+that analysis, never the text again (the sections the readable part names, the case titles that make a judgment task).
 No index, model or network is used: the correspondence tables (``concordance``) and the First Schedules
 (``schedule``) are data passed in, and so is the case-citation reader (``citation_finder``).
 """
@@ -26,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputTooLongError, LegalRagError
@@ -36,7 +39,6 @@ from .followup import Turn, resolve_followup, turn_of
 from .judgment_questions import JudgmentTask, judgment_task
 from .normalise import language_notice, normalise_input, too_long, unread_script
 from .question import QuestionAnalysis, analyse
-from .refs import find_refs
 
 if TYPE_CHECKING:
     from .concordance import Concordance
@@ -97,22 +99,24 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
     if not asked:
         raise LegalRagError("empty question")
 
-    def read(text: str) -> QuestionAnalysis:
-        return analyse(text, offence_date, concordance=concordance, citation_finder=citation_finder)
-
+    # one analysis per text read (the question, its readable part, a follow-up rewritten, a previous question)
+    read: Callable[[str], QuestionAnalysis] = partial(analyse, offence_date=offence_date, concordance=concordance,
+                                                      citation_finder=citation_finder)
+    unread = unread_script(asked)
     notices: list[Notice] = []
     if bad := impossible_dates(asked):
         notices.append(Notice("date", date_notice(bad)))
-    text = asked
-    unread = unread_script(asked)
+    text, analysis = asked, None
     if unread is not None:  # words in a script the sources are not written in (a Hindi sentence)
-        readable = [f for f in find_refs(unread.rest) if f.status == "ok"] if unread.rest else []
+        analysis = read(unread.rest) if unread.rest else None
+        readable = [f for f in analysis.found if f.status == "ok"] if analysis is not None else []
         if not readable and unread.share >= REFUSE_SHARE:
             notices.append(Notice("language", language_notice(unread, answered=False)))
             return Question(asked, asked, read(asked), "language", tuple(notices))
         notices.append(Notice("language", language_notice(unread, answered=True)))
         text = unread.rest
-    analysis = read(text)
+    if analysis is None:
+        analysis = read(text)
     if previous is not None:
         follow = resolve_followup(analysis, turn_of(previous, lambda q: read(read_input(q, limit))))
         if follow is not None:  # the rewritten question is read, once; any other question keeps its reading
@@ -120,7 +124,7 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
             analysis = read(text)
             notices.append(Notice("follow-up", follow.note))
     analysis = read_plain_number(analysis, schedule, concordance)
-    task = judgment_task(text, analysis.citations)
+    task = judgment_task(text, analysis.citations, analysis.cases)
     if task is None:
         return Question(asked, text, analysis, "statute", tuple(notices))
     if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):

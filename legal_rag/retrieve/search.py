@@ -20,7 +20,7 @@ from .filters import Filters
 from .fusion import cap_per_doc, dedupe, rrf
 from . import route as _route
 from .route import AHEAD, DEFAULT_ROUTE, RouteMode, analyse_question, route_filters
-from .sectionrefs import analysis_refs, query_refs
+from .sectionrefs import analysis_refs, query_refs, section_refs
 
 if TYPE_CHECKING:
     from ..law import QuestionAnalysis
@@ -88,8 +88,8 @@ def lookup_hits(query: str, index, filters: Filters | None = None,
     with the chunk printing clause (n), not the section's opening), then those that start the sub-section. A
     reference with no
     Act ("s. 498-A") is looked up in every Act that has such a section. Scores are 1.0 (an exact match).
-    ``refs`` (``(act, section, sub)``, e.g. from :func:`legal_rag.retrieve.sectionrefs.analysis_refs`) replaces
-    reading ``query`` when given.
+    ``refs`` (``(act, section, sub)``, e.g. from :func:`legal_rag.retrieve.sectionrefs.analysis_refs`) are the
+    sections looked up; without them, those ``query`` writes (:func:`legal_rag.retrieve.sectionrefs.query_refs`).
     """
     out: list[Chunk] = []
     for act, section, sub in (query_refs(query) if refs is None else refs):  # one entry per Act that has it
@@ -124,22 +124,28 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
     instructions addressed to a model (:func:`legal_rag.injection.instruction_only`) never takes a place.
 
     Routing: ``analysis`` is the question analysis (:func:`legal_rag.retrieve.route.analyse_question`;
-    made here from ``query`` when not given and ``route`` is not ``"off"``). Its ``acts_first`` are searched first
+    made here from ``query`` when not given). Its ``acts_first`` are searched first
     (``route``: ``"ahead"`` puts the routed pass's first :data:`~legal_rag.retrieve.route.AHEAD` hits before the
-    other statute hits, in the statutes' own places: a judgment keeps its rank; ``"rrf"`` fuses the routed lists with the others) and its references (idioms resolved by the official
-    table, corrected premises first, bare tokens in every Act that has them) are the section look-up.
+    other statute hits, in the statutes' own places: a judgment keeps its rank; ``"rrf"`` fuses the routed lists
+    with the others) and its references (idioms resolved by the official table, corrected premises first, bare
+    tokens in every Act that has them: :func:`~legal_rag.retrieve.sectionrefs.analysis_refs`) are the section
+    look-up. An analysis made here for an unrouted search (``route="off"``), or without the correspondence tables
+    (no corpus folder: read with the packaged section lists and no table, never failing), looks up only the sections
+    the question writes (:func:`~legal_rag.retrieve.sectionrefs.section_refs`) and routes nothing.
     """
     f = Filters.of(filters)
     cand = candidates or settings.candidates
-    if analysis is None and route != "off":
+    whole = analysis is not None or route != "off"  # the analysis's whole look-up, and routing unless "off"
+    if analysis is None:
         from ..errors import CorpusError
-        from ..law import load_concordance
+        from ..law import Concordance, default_section_sets, load_concordance
 
         try:
-            analysis = analyse_question(query, concordance=load_concordance(settings.corpus_path))
+            conc = load_concordance(settings.corpus_path)
         except CorpusError:  # no correspondence tables to read idioms with: search unrouted, never fail
-            analysis = None
-    routed = route_filters(analysis, f) if route != "off" else None
+            conc, whole = Concordance((), default_section_sets()), False
+        analysis = analyse_question(query, concordance=conc)
+    routed = route_filters(analysis, f) if route != "off" and whole else None
     t_embed = time.perf_counter()
     vec = index.embed_query(dense_query or query) if mode in ("hybrid", "dense") else None
     if timings is not None and vec is not None:
@@ -173,7 +179,7 @@ def search(query: str, index, settings: Settings, *, mode: Mode = "hybrid",
         first = _route.era_order(fuse(fused_lists(routed))[:AHEAD], analysis, _route.DEFAULT_ERA_ORDER,
                                  load_concordance(settings.corpus_path))
         fused = _route.statutes_ahead(fused, first)
-    refs = analysis_refs(analysis) if analysis is not None else None
+    refs = analysis_refs(analysis) if whole else section_refs(analysis)
     head = lookup_hits(query, index, f, refs=refs) if lookup else []
     seen = {h.chunk.id for h in head}
     merged = head + [h for h in fused if h.chunk.id not in seen and not instruction_only(h.chunk)]

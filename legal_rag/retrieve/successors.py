@@ -7,19 +7,23 @@ this, "What is the BNS equivalent of IPC 420?" retrieves IPC 420 only, never BNS
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..law import Concordance, find_refs
+from ..law import Concordance, analyse
 from ..types import OLD_ACTS, Hit, StatuteRef
 from .filters import Filters
 from .search import lookup_hits
 
+if TYPE_CHECKING:
+    from ..law import QuestionAnalysis
 
-def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concordance: Concordance,
+
+def with_successors(query: QuestionAnalysis | str, hits: tuple[Hit, ...] | list[Hit], index, concordance: Concordance,
                     filters: Filters | Mapping[str, Any] | None = None,
                     derived: Callable[[StatuteRef], Any] | None = None) -> tuple[Hit, ...]:
     """``hits`` with the successors (per the BPR&D correspondence table row) of every old-code section that
-    ``query`` names merged into the query's own ``lookup`` hits, as ``lookup`` hits; ranks renumbered from 1.
+    ``query`` names (its analysis's ``found``; a text is analysed with ``concordance``) merged into the query's own
+    ``lookup`` hits, as ``lookup`` hits; ranks renumbered from 1.
 
     The look-up hits are taken section by section, round robin (:func:`interleave`): the first chunk of every
     named section and of every successor, then the second chunks, and so on, so a long old section (IPC 376: five
@@ -31,7 +35,7 @@ def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concor
     section is still the one looked up, led by the chunk printing the aligned division."""
     hits = tuple(hits)
     targets = []
-    for f in find_refs(query):
+    for f in (analyse(query, concordance=concordance) if isinstance(query, str) else query).found:
         if f.status == "ok" and f.ref.act in OLD_ACTS:
             corr = concordance.successors(f.ref)
             # where the table stops at a section (IPC 376(2)(n) -> BNS 64) and the texts align the division
@@ -45,7 +49,7 @@ def with_successors(query: str, hits: tuple[Hit, ...] | list[Hit], index, concor
     if not targets:
         return hits
     flt = Filters.of(filters)
-    extra = [h for t in targets for h in lookup_hits(str(t), index, flt)]
+    extra = [h for t in targets for h in lookup_hits(str(t), index, flt, refs=[(t.act, t.section, tuple(t.sub))])]
     head = [h for h in hits if h.stage == "lookup"]
     seen = {h.chunk.id for h in head}
     extra = [h for h in extra if not (h.chunk.id in seen or seen.add(h.chunk.id))]

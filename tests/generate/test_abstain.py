@@ -6,6 +6,7 @@ import pytest
 from legal_rag.config import load_settings
 from legal_rag.generate import NOT_IN_SOURCES, case_references, generate
 from legal_rag.generate.abstain import clears_floor
+from legal_rag.law import analyse
 from legal_rag.types import Hit
 from legal_rag.verify import to_answer, verify
 
@@ -73,13 +74,13 @@ def test_code_comparisons_are_not_case_titles():
 def test_relevance_floor():
     s = load_settings()
     c = statute("BNS", "318", "Cheating.", BNS_318)
-    assert clears_floor("cake recipe", Hit(c, 0.0, "lookup", 1), s.relevance_floor)
-    assert not clears_floor("cheating", Hit(c, 0.10, "dense", 1), {"dense": 0.25})
-    assert clears_floor("cake", Hit(c, 0.30, "dense", 1), {"dense": 0.25})
-    assert clears_floor("cheating", Hit(c, 0.01, "rrf", 1), {"dense": 0.25})  # no floor for rrf: words decide
-    assert not clears_floor("What is the punishment under the law?", Hit(c, 0.01, "rrf", 1), {})
-    assert clears_floor("what does section 318 say", Hit(c, 0.01, "rrf", 1), {})
-    assert not clears_floor("cheating", Hit(c, 3.0, "rerank:my-model", 1), {"rerank": 4.0})
+    assert clears_floor(analyse("cake recipe"), Hit(c, 0.0, "lookup", 1), s.relevance_floor)
+    assert not clears_floor(analyse("cheating"), Hit(c, 0.10, "dense", 1), {"dense": 0.25})
+    assert clears_floor(analyse("cake"), Hit(c, 0.30, "dense", 1), {"dense": 0.25})
+    assert clears_floor(analyse("cheating"), Hit(c, 0.01, "rrf", 1), {"dense": 0.25})  # no floor for rrf: words decide
+    assert not clears_floor(analyse("What is the punishment under the law?"), Hit(c, 0.01, "rrf", 1), {})
+    assert clears_floor(analyse("what does section 318 say"), Hit(c, 0.01, "rrf", 1), {})
+    assert not clears_floor(analyse("cheating"), Hit(c, 3.0, "rerank:my-model", 1), {"rerank": 4.0})
 
 
 def test_no_relevant_passage_means_abstention_without_a_model_call():
@@ -88,6 +89,14 @@ def test_no_relevant_passage_means_abstention_without_a_model_call():
     assert d.abstained and d.text == NOT_IN_SOURCES
     d = generate("What is cheating?", [], load_settings())
     assert d.abstained and d.text == NOT_IN_SOURCES
+
+
+def test_the_analysis_or_the_text_is_answered_alike():
+    """A stage that has read the question passes its analysis; a text is analysed first, to the same draft."""
+    s = load_settings()
+    for q in ("What is cheating?", "Summarise (2020) 1 SCC 100 on cheating", "What does section 999 of the BNS say?"):
+        a, b = generate(q, cheating_hits(), s), generate(analyse(q), cheating_hits(), s)
+        assert (a.text, a.passages, a.abstained, a.problems) == (b.text, b.passages, b.abstained, b.problems)
 
 
 @pytest.mark.parametrize("generator", ["extractive", "llm"])

@@ -3,6 +3,7 @@
 import pytest
 
 from legal_rag.law.judgment_questions import judgment_task, quoted_text
+from legal_rag.law.question import analyse
 
 
 @pytest.mark.parametrize("q", [
@@ -59,6 +60,9 @@ def test_a_statute_quotation_is_no_judgment_task(q):
 ])
 def test_case_named_by_title(q):
     assert judgment_task(q, ()).kind == "case"
+    # the titles the question's analysis read are used as given, not read again
+    assert judgment_task(q, (), analyse(q).cases).kind == "case"
+    assert judgment_task(q, (), ()) is None
 
 
 def test_title_without_a_question_about_it_is_no_case_task():

@@ -112,6 +112,36 @@ def test_case_titles_and_citations():
     assert a.kind == "precedent" and a.acts_first == ()
 
 
+def test_the_judgments_named_are_read_once_as_written():
+    """``case_refs``: what an answer must find among its passages, titles and citations as written, in order."""
+    from legal_rag.law import CaseReference
+
+    a = analyse("Did Ramesh Kumar v. State of Punjab, (2019) 5 SCC 9999, hold that?")
+    assert a.case_refs == (CaseReference("title", "Ramesh Kumar v. State of Punjab"),
+                           CaseReference("citation", "(2019) 5 SCC 9999"))
+    assert analyse("IPC vs BNS: what changed for cheating?").case_refs == ()
+
+
+# ---- what later stages read instead of the text -------------------------------------------------------------------
+
+def test_sections_named_numbers_and_sections_that_do_not_exist(conc):
+    a = analyse("What does section 999 of the BNS say, and s. 498-A, and IPC 420?", concordance=conc)
+    assert a.invalid_notes == ("BNS has no section 999 (its last section is 358)",)
+    assert S("IPC", "420") in a.named and S("IPC", "498A") in a.named and all(r.section != "999" for r in a.named)
+    assert a.numbers == ("999", "498", "420")  # "498-A": the number before the hyphen, as any number is read
+    assert analyse("a 438 application", concordance=conc).named == ()  # an idiom is no section written
+
+
+def test_derived_fields_follow_a_copy_with_other_refs(conc):
+    """``lookups`` is derived from ``refs`` at construction: ``dataclasses.replace`` (a plain number read as a
+    section) recomputes it."""
+    import dataclasses
+
+    a = analyse("a 438 application for my client", concordance=conc)
+    b = dataclasses.replace(a, refs=a.refs[:0])
+    assert a.lookups == a.lookup_refs() and a.lookups and b.lookups == ()
+
+
 # ---- dates --------------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, value, role", [
