@@ -10,6 +10,7 @@ Conventions used throughout:
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal, NewType, Union
 
@@ -385,6 +386,11 @@ class Answer:
     cached_tokens: int = 0
     #: how the question was read, shown above ``text`` (a follow-up's provision, a date not read, ...), in order
     notices: tuple[Notice, ...] = ()
+    #: the dates the answer applied, from the question's one analysis (a date argument, else the question's own
+    #: dates by their cue words): the offence date decides the substantive code, the proceeding date procedure and
+    #: evidence; ``None`` where none is known
+    offence_date: dt.date | None = None
+    proceeding_date: dt.date | None = None
 
 
 #: the generator name of the extractive generator's quotes (``Draft.generator``, ``Answer.model``): alone, or after
@@ -405,9 +411,12 @@ class Draft:
 
     ``passages`` are exactly those given to the generator, ``[n]`` naming ``passages[n-1]``; ``dropped`` were
     retrieved but left out, whole, to fit the model's context window. ``abstained`` is True when the answer is
-    "the sources do not contain it" and nothing was generated. ``flagged`` holds ids of given chunks whose text
-    contains instructions (treated as data). ``weights`` is the RAG-Sequence posterior p(z|x,y) per passage,
-    ``()`` when not computed. Times in seconds; ``ttft_s`` is the time to the first token (``None`` when not
+    "the sources do not contain it" and nothing was generated. ``found_nothing`` is True when ``text`` is the plain
+    statement that the sources do not contain the answer and no more: no passage answers (none cleared the relevance
+    floor, none held a quotable sentence, none fitted the prompt, or a language model said so and no passage could
+    be quoted instead); an abstention that names what is missing (a judgment, a section) is not. ``flagged`` holds
+    ids of given chunks whose text contains instructions (treated as data). ``weights`` is the RAG-Sequence
+    posterior p(z|x,y) per passage, ``()`` when not computed. Times in seconds; ``ttft_s`` is the time to the first token (``None`` when not
     streamed). ``cached_tokens``: of ``prompt_tokens``, those the backend kept from an earlier call (prefix cache).
     """
 
@@ -425,6 +434,7 @@ class Draft:
     problems: tuple[str, ...] = ()
     ttft_s: float | None = None
     total_s: float = 0.0
+    found_nothing: bool = False
 
     @property
     def extractive(self) -> bool:

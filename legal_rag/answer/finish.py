@@ -6,13 +6,14 @@
    each old-code passage given to the generator (a statute passage's own section; a judgment's citations, with the
    sentences addressed to a model left out, since they are data and no citation of the court's), and those the
    verified answer states; deduplicated;
-2. an answer that found nothing under filters that keep judgments only says so (a ``filters`` notice);
+2. an answer that found nothing (``Draft.found_nothing``, or its every sentence withheld: ``withheld`` of the
+   verification) under filters that keep judgments only says so (a ``filters`` notice);
 3. an abstained answer carries no case-base suggestions, and its head is the one composed without them (nothing
    was answered, so nothing is suggested);
 4. the cited provisions arranged against the head (:func:`legal_rag.verify.relevant`: those that answer lead, the
    rest are related), then the head opens the text; the head is not generated, so verification never removes it;
 5. the question's notices (:attr:`legal_rag.law.read.Question.notices`) kept as data (``Answer.notices``), the
-   question as asked.
+   question as asked, and the dates the flags were judged by (``Answer.offence_date``, ``proceeding_date``).
 """
 
 from __future__ import annotations
@@ -46,10 +47,12 @@ def passage_flags(hit: Hit, res: Resources, offence_date: dt.date | str | None,
 
 def with_notices(answer: Answer, question: Question, notices: Sequence[Notice] = ()) -> Answer:
     """``answer`` for ``question`` as asked, carrying the question's notices and ``notices`` (found while answering),
-    in that order; the opening notices also lead ``problems`` as one entry."""
+    in that order, and the dates its analysis applied; the opening notices also lead ``problems`` as one entry."""
     opening = (*question.notices, *notices)
     problems = ("\n\n".join(n.text for n in opening), *answer.problems) if opening else answer.problems
-    return dataclasses.replace(answer, query=question.asked, notices=(*opening, *answer.notices), problems=problems)
+    return dataclasses.replace(answer, query=question.asked, notices=(*opening, *answer.notices), problems=problems,
+                               offence_date=question.analysis.offence_date,
+                               proceeding_date=question.analysis.proceeding_date)
 
 
 def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine, ...],
@@ -57,7 +60,6 @@ def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine,
     """The answer that ships (module docstring). ``verification``: :func:`legal_rag.verify.verify` of ``draft``;
     ``head``: composed before generation from ``suggestions``; ``notices``: found while answering (a citation's
     check), after the question's own."""
-    from ..generate.abstain import NOT_IN_SOURCES
     from ..law import dedupe_flags, flag_superseded
     from ..retrieve.filters import judgments_only, judgments_only_notice
     from ..verify import answer_refs, relevant, to_answer
@@ -71,7 +73,7 @@ def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine,
     flags += flag_superseded(answer_refs(verification.text, draft.passages), "answer", off, proceeding_date=proc,
                              concordance=res.concordance)
     answer = to_answer(draft, verification, flags=dedupe_flags(flags), index_id=res.index.id)
-    if judgments_only(ctx.filters) and answer.text.startswith(NOT_IN_SOURCES):
+    if judgments_only(ctx.filters) and (draft.found_nothing or verification.withheld):
         note = judgments_only_notice(ctx.filters)
         answer = dataclasses.replace(answer, notices=(Notice("filters", note),), problems=(*answer.problems, note))
     if draft.abstained:

@@ -41,7 +41,8 @@ def refuse_language(question: Question, ctx: Context) -> Iterator[str | Answer]:
     yield from (n.text + "\n\n" for n in before)
     yield refusal.text
     yield Answer(question.asked, refusal.text, problems=(refusal.text,), model=ctx.settings.generator,
-                 index_id=ctx.resources.index.id if ctx.resources.has_index else "")
+                 index_id=ctx.resources.index.id if ctx.resources.has_index else "",
+                 offence_date=question.analysis.offence_date, proceeding_date=question.analysis.proceeding_date)
 
 
 __all__ = ["answer_cited_statute", "answer_judgment", "refuse_language"]

@@ -47,7 +47,7 @@ __all__ = ["generate", "Draft", "NOT_IN_SOURCES", "CaseReference", "case_referen
 def _abstain(question: str, text: str, flagged: tuple[str, ...], generator: str, t0: float,
              problems: tuple[str, ...] = ()) -> Draft:
     return Draft(question, text, abstained=True, generator=generator, flagged=flagged, problems=problems,
-                 total_s=time.perf_counter() - t0)
+                 total_s=time.perf_counter() - t0, found_nothing=text == NOT_IN_SOURCES)
 
 
 def prints_sub(chunk: Chunk, ref: StatuteRef) -> bool:
@@ -220,7 +220,8 @@ def generate(question: QuestionAnalysis | str, hits: Sequence[Hit], settings: Se
                          total_s=time.perf_counter() - t0)
     return Draft(question, gen.text, passages=build.passages, dropped=build.dropped, generator=backend.name,
                  prompt=build.text, prompt_tokens=build.tokens, cached_tokens=gen.cached_tokens, flagged=flagged,
-                 weights=weights, problems=tuple(problems), ttft_s=gen.ttft_s, total_s=time.perf_counter() - t0)
+                 weights=weights, problems=tuple(problems), ttft_s=gen.ttft_s, total_s=time.perf_counter() - t0,
+                 found_nothing=is_abstention_sentence(gen.text))
 
 
 _STRAY = re.compile(r"\s*" + re.escape(NOT_IN_SOURCES.rstrip(".")) + r"\.?\s*(?:\[\d+\]\s*)*\.?", re.I)

@@ -185,17 +185,11 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         return (history, "", "", None, gr.update(choices=[], value=None), fmt.source_view_html(None, None),
                 *_exports(None, False))
 
-    def banner_of(answer: Answer, offence_date) -> str:
-        """The banner of ``answer`` with which date decides for each Act (the question's dates, the date field
-        winning, read by the one question analysis)."""
-        from ..law import analyse
-
-        try:
-            a = analyse(answer.query, offence_date, concordance=getattr(pipe, "concordance", None))
-            dates = {"offence_date": a.offence_date, "proceeding_date": a.proceeding_date}
-        except (LegalRagError, ValueError):
-            dates = {"offence_date": offence_date}
-        return fmt.supersession_banner(answer.flags, answer.problems, row_link=row_link, **dates)
+    def banner_of(answer: Answer) -> str:
+        """The banner of ``answer`` with which date decides for each Act: the dates the answer applied
+        (``Answer.offence_date``, ``proceeding_date``: the question's dates, the date field winning)."""
+        return fmt.supersession_banner(answer.flags, answer.problems, row_link=row_link,
+                                       offence_date=answer.offence_date, proceeding_date=answer.proceeding_date)
 
     def row_link(name: str, row: str = "") -> str | None:
         """A link to one row of a correspondence table (``/table-row``, :mod:`legal_rag.ui.tablerow`), else to the
@@ -278,7 +272,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         parts = [as_text(answer_text(answer)), as_text(sources) if sources else "", rows]
         history[-1] = {"role": "assistant", "content": "\n\n".join(p for p in parts if p)}
         choices = fmt.source_choices(answer)
-        yield (history, fmt.citations_panel(answer), banner_of(answer, kwargs["offence_date"]), answer,
+        yield (history, fmt.citations_panel(answer), banner_of(answer), answer,
                gr.update(choices=choices, value=choices[0][1] if choices else None),
                fmt.source_view_html(answer, choices[0][1] if choices else None), *_exports(answer, include_unverified))
 

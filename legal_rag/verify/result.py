@@ -70,13 +70,16 @@ class SentenceCheck:
 
 @dataclass(frozen=True)
 class Verification:
-    """``text`` is what ships; ``citations`` carry ``support``; ``removed`` lists sentences taken out."""
+    """``text`` is what ships; ``citations`` carry ``support``; ``removed`` lists sentences taken out; ``withheld``:
+    no sentence of a draft that did not abstain was left, and ``text`` says the answer was withheld
+    (:data:`legal_rag.verify.ship.WITHHELD`)."""
 
     text: str
     citations: tuple
     checks: tuple[SentenceCheck, ...]
     removed: tuple[SentenceCheck, ...] = ()
     problems: tuple[str, ...] = ()
+    withheld: bool = False
 
     @property
     def supported_share(self) -> float:

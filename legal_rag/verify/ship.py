@@ -59,6 +59,6 @@ def ship(draft: Draft, cited: Cited, checks: Sequence[SentenceCheck], problems: 
         w = draft.weights[cit.marker - 1] if len(draft.weights) >= cit.marker else None
         citations.append(dataclasses.replace(cit, support=st if st in ("supported", "unsupported") else "unchecked",
                                              weight=w))
-    if not text.strip() and checks and not draft.abstained:
-        text = WITHHELD
-    return Verification(text, tuple(citations), tuple(checks), tuple(reversed(removed)), tuple(problems))
+    withheld = not text.strip() and bool(checks) and not draft.abstained
+    return Verification(WITHHELD if withheld else text, tuple(citations), tuple(checks), tuple(reversed(removed)),
+                        tuple(problems), withheld)

@@ -86,9 +86,20 @@ def test_relevance_floor():
 def test_no_relevant_passage_means_abstention_without_a_model_call():
     d = generate("What is the recipe for chocolate cake?", cheating_hits(), load_settings(),
                  backend=FakeBackend(never))
-    assert d.abstained and d.text == NOT_IN_SOURCES
+    assert d.abstained and d.text == NOT_IN_SOURCES and d.found_nothing
     d = generate("What is cheating?", [], load_settings())
-    assert d.abstained and d.text == NOT_IN_SOURCES
+    assert d.abstained and d.text == NOT_IN_SOURCES and d.found_nothing
+
+
+def test_an_abstention_that_names_what_is_missing_is_no_found_nothing():
+    """``Draft.found_nothing`` is the plain "not in the sources" only: a judgment or a section that is not there is
+    said by name, and the answer did not merely find nothing."""
+    s = load_settings()
+    d = generate("What does section 999 of the BNS say?", cheating_hits(), s)
+    assert d.abstained and not d.found_nothing and "999" in d.text
+    d = generate("Summarise (2020) 1 SCC 100 on cheating", cheating_hits(), s)
+    assert d.abstained and not d.found_nothing
+    assert not generate("What is cheating?", cheating_hits(), s).found_nothing
 
 
 def test_the_analysis_or_the_text_is_answered_alike():

@@ -159,7 +159,8 @@ class FakePipeline:
             yield word + " "
         yield Answer(question, text, cits, flags, (), tuple(Hit(c, 1.0 / (i + 1), "rrf", i + 1)
                                                             for i, c in enumerate(hits)),
-                     model=generator or self._generators[0], index_id="fake")
+                     model=generator or self._generators[0], index_id="fake",
+                     offence_date=dt.date.fromisoformat(offence_date) if isinstance(offence_date, str) else offence_date)
 
     # ---- helpers --------------------------------------------------------------------------------
     def _section_texts(self) -> dict[StatuteRef, Section]:

@@ -164,12 +164,14 @@ def test_mark_mode_keeps_the_sentence_visibly_marked():
 def test_all_removed_means_the_answer_is_withheld():
     v = verify(draft("Cheating is punished with death [1]."), equivalents=none)
     assert v.text.startswith(NOT_IN_SOURCES) and "withheld" in v.text and v.citations == ()
+    assert v.withheld  # said by a flag, not only by the text
+    assert not verify(draft("Whoever cheats is said to cheat [1]."), equivalents=none).withheld
 
 
 def test_abstentions_pass_through():
     d = Draft("q", NOT_IN_SOURCES, abstained=True)
     v = verify(d, equivalents=none)
-    assert v.text == NOT_IN_SOURCES and v.checks[0].status == "abstention" and not v.removed
+    assert v.text == NOT_IN_SOURCES and v.checks[0].status == "abstention" and not v.removed and not v.withheld
     v = verify(draft(NOT_IN_SOURCES), equivalents=none)
     assert v.text == NOT_IN_SOURCES
 
