@@ -25,7 +25,7 @@ instead of writing). Sources (all read in place under ``Settings().corpus_path``
   old-code sections are the ones the case names.
 
 **Tuning split** (``--leadtune``, writes ``bench/leadtune.jsonl``): questions for choosing rules of the product
-(how many section suggestions lead the passages, :func:`legal_rag.retrieve.suggest.lead_for`) that neither dev set
+(how many section suggestions led the passages, a rule the section ranker, ``legal_rag.rank``, replaced) that neither dev set
 (``bench/devset.jsonl``, ``bench/factset.jsonl``) nor any test uses, with gold by the same rules:
 
 * charge-identification **training** facts (``Train-Sent.jsonl``) that the fact set does not use (``TUNE_SHORT``:

@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     from .index import Index
     from .index.casebase import CaseBase
     from .law import Concordance, Schedule
+    from .rank import FieldIndex, SectionRanker
     from .rerank import Reranker
     from .uploads import Owner, UploadLibrary
 
 #: what is made from the served build (dropped when a new build is published, and made anew for each owner's view)
-PER_BUILD = ("index", "case_heads", "judgment_chunks", "case_records", "casebase")
+PER_BUILD = ("index", "case_heads", "judgment_chunks", "case_records", "casebase", "field_index", "section_ranker")
 #: owners' views kept at once (:meth:`Resources.for_owner`)
 VIEWS = 16
 
@@ -76,6 +77,36 @@ class Resources:
         from .retrieve.casebase_build import open_casebase
 
         return open_casebase(self.settings)
+
+    @cached_property
+    def field_index(self) -> FieldIndex:
+        """The served build's new-code sections in separate searchable fields (:class:`legal_rag.rank.FieldIndex`):
+        their text, First Schedule rows and BPR&D rows (the BNSS rows' subjects read from the BPR&D table too), and
+        their summaries embedded (cached under ``data_dir/cache``)."""
+        from .law import read_bnss_subjects
+        from .rank import FieldIndex, section_fields
+
+        subjects = read_bnss_subjects(self.settings.corpus_path / "mappings")
+        fields = FieldIndex(section_fields(self.sections(), self.schedule, self.concordance, subjects))
+        embedder = self.index.embedder
+        fields.embed_summaries(embedder.embed_passages, self.settings.data_dir / "cache", embedder.model_id)
+        return fields
+
+    @cached_property
+    def section_ranker(self) -> SectionRanker:
+        """The fitted section ranker (:class:`legal_rag.rank.SectionRanker`) over :attr:`field_index` and the memory
+        of the shipped training questions (their embeddings cached under ``data_dir/cache``); raises
+        :class:`~legal_rag.errors.ConfigError` when the weights are missing or were fitted for other features."""
+        import numpy as np
+
+        from .rank import SectionRanker, build_memory, load_ranker, read_examples, training_files
+
+        index = self.index
+        memory = build_memory(read_examples(training_files()),
+                              lambda texts: np.vstack([index.embed_query(t) for t in texts]),
+                              cache_dir=self.settings.data_dir / "cache", model_id=index.embedder.model_id)
+        return SectionRanker(index, self.field_index, load_ranker(), casebase=self.casebase,
+                             concordance=self.concordance, schedule=self.schedule, memory=memory)
 
     @cached_property
     def reranker(self) -> Reranker:
@@ -207,6 +238,8 @@ class _OwnerView(Resources):
     schedule = property(lambda self: self._parent.schedule)
     casebase = property(lambda self: self._parent.casebase)
     reranker = property(lambda self: self._parent.reranker)
+    field_index = property(lambda self: self._parent.field_index)
+    section_ranker = property(lambda self: self._parent.section_ranker)
     sc_metadata = property(lambda self: self._parent.sc_metadata)
     uploads = property(lambda self: self._parent.uploads)
 

@@ -46,7 +46,7 @@ Support = Literal["supported", "unsupported", "unchecked"]
 #: which score a :class:`Hit` carries: a retriever's (``dense``, ``sparse``), fused ``rrf``, a section ``lookup``,
 #: or ``catalog`` (a pseudo-hit listing an indexed judgment, no score). A reranked hit's stage is
 #: ``rerank:<model name>`` instead, made by :func:`rerank_stage`.
-#: ``evidence``: a section suggested for a fact pattern by precedents and its text (:mod:`legal_rag.retrieve.suggest`)
+#: ``evidence``: the opening chunk of a section the section ranker chose (:mod:`legal_rag.retrieve.suggest`)
 Stage = Literal["dense", "sparse", "rrf", "lookup", "catalog", "evidence"]
 #: ``rerank:<model name>``: the stage of a hit the rerank stage scored (:func:`rerank_stage`)
 RerankStage = NewType("RerankStage", str)
@@ -61,8 +61,9 @@ QuestionKind = Literal["offence", "procedure", "evidence", "precedent", "definit
 UnsupportedClaims = Literal["remove", "mark"]
 #: what a notice above an answer is about: a date-shaped string that is no calendar date, words in a script the
 #: sources are not written in, a follow-up read as a question about the previous turn's provision, the check of a
-#: case citation named beside a section, filters that left no statute to search
-NoticeKind = Literal["date", "language", "follow-up", "citation", "filters"]
+#: case citation named beside a section, filters that left no statute to search, a question about law the sources do
+#: not hold
+NoticeKind = Literal["date", "language", "follow-up", "citation", "filters", "scope"]
 
 
 def rerank_stage(model: str) -> RerankStage:
@@ -301,8 +302,9 @@ class SectionSuggestion:
     ``top_n`` most similar judgments cite it (after mapping to the era), ``cases`` their ids, most similar first;
     ``direct_rank``: 1-based rank of the section by its own text (after bridging), None when the text search did not
     reach it; ``counterparts``: its predecessors (new code) or successors (old code) by the official table;
-    ``cited_as``: the sub-section the supporting judgments point to (IPC 420 cited -> BNS 318(4) by the table;
-    :func:`legal_rag.retrieve.suggest.sub_section`), else ``ref``; ``titles``: the case titles of ``cases``."""
+    ``cited_as``: the limb the section ranker chose (:mod:`legal_rag.rank`), else ``ref``;
+    ``titles``: the case titles of ``cases``; ``p``: the section ranker's ``P(governs)`` (:mod:`legal_rag.rank`),
+    None for a suggestion of the case base alone."""
 
     ref: StatuteRef
     score: float
@@ -313,10 +315,11 @@ class SectionSuggestion:
     counterparts: tuple[StatuteRef, ...] = ()
     cited_as: StatuteRef | None = None
     titles: tuple[str, ...] = ()
+    p: float | None = None
 
     def why(self) -> str:
-        """``"applied in 14 of the 50 most similar judgments; text match 3"``."""
-        parts = []
+        """``"ranker 0.82; applied in 14 of the 50 most similar judgments; text match 3"``."""
+        parts = [f"ranker {self.p:.2f}"] if self.p is not None else []
         if self.n_cases:
             parts.append(f"applied in {self.n_cases} of the {self.top_n} most similar judgments")
         if self.direct_rank is not None:
@@ -374,8 +377,8 @@ class Answer:
     model: str = ""
     prompt: str = ""
     index_id: str = ""
-    #: for a fact-pattern question, the sections the most similar judgments and the statute text point to
-    #: (:func:`legal_rag.retrieve.suggest.suggest`), best first; ``()`` otherwise
+    #: for a question that names no provision, the section ranker's candidates (:mod:`legal_rag.rank`), best first,
+    #: each at its chosen limb; ``()`` otherwise
     suggestions: tuple[SectionSuggestion, ...] = ()
     #: the composed head (:func:`legal_rag.generate.head.compose_head`): one line per governing provision, built
     #: from the question analysis, the official table and the First Schedules; ``text`` opens with it

@@ -45,6 +45,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("legal_rag.ingest", "legal_rag.index"),
     ("legal_rag.retrieve", "legal_rag.rerank", "legal_rag.generate", "legal_rag.cite", "legal_rag.export",
      "legal_rag.uploads"),
+    # rank/: choosing the governing provision (fields, signals, features, the fitted models)
+    ("legal_rag.rank",),
     # verify/: the claim and its evidence, the checks of one table, then statuses, re-attribution and shipping,
     # then the draft's verification and the answer after it; the front door (its __init__) on top
     ("legal_rag.verify.result", "legal_rag.verify.claim"),

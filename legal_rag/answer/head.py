@@ -15,16 +15,14 @@ if TYPE_CHECKING:
 
 
 def compose(res: Resources, analysis: QuestionAnalysis,
-            suggestions: tuple[SectionSuggestion, ...] = ()) -> tuple[HeadLine, ...]:
-    """The head of an answer to ``analysis``; ``()`` when no provision governs. The top suggestion governs only
-    where it leads the passages (:func:`legal_rag.retrieve.suggest.lead_for`: precedents and text agree, or a long
-    statement of facts); a short question naming an offence in words is left to the statute text. A sub-section the
-    section prints no division for and no table row names ("IPC 316(2)") is never a head line."""
+            lead: tuple[SectionSuggestion, ...] = ()) -> tuple[HeadLine, ...]:
+    """The head of an answer to ``analysis``; ``()`` when no provision governs. ``lead``: the section ranker's
+    candidates that lead the answer (:func:`legal_rag.answer.passages.lead_of`), each a line at its chosen limb,
+    for a question that names no provision. A sub-section the section prints no division for and no table row
+    names ("IPC 316(2)") is never a head line."""
     from ..generate.head import compose_head
     from ..law import missing_division
-    from ..retrieve.suggest import is_fact_pattern, lead_for
 
-    lead = suggestions if is_fact_pattern(analysis) and lead_for(suggestions, analysis.question) else ()
     sections = res.sections()
 
     def exists(ref):

@@ -1,5 +1,6 @@
 """The passages a statute question is answered from: hybrid retrieval with look-up and official successors, the
-sections suggested by precedents leading a fact pattern, then the reranker (DESIGN.md, "Retrieval")."""
+provisions the section ranker chooses leading a question that names none, then the reranker (DESIGN.md,
+"Retrieval")."""
 
 from __future__ import annotations
 
@@ -12,39 +13,77 @@ from ..types import Hit, SectionSuggestion
 
 if TYPE_CHECKING:
     from ..law import QuestionAnalysis
+    from ..rank import Ranking
     from ..retrieve import Filters
+
+#: question kinds for which no provision is chosen: a precedent is found among judgments, a look-up is named
+NOT_CHOSEN = frozenset({"precedent", "lookup"})
+
+
+def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None) -> bool:
+    """True for a question that names no section, case, citation or other Act's provision, asks no precedent, and
+    whose filters leave statutes to search: the governing provision is chosen by the section ranker."""
+    f = filters
+    if f is not None and (f.kind == "judgment" or f.court or f.year_from or f.year_to):
+        return False
+    return (analysis.kind not in NOT_CHOSEN and not analysis.refs and not analysis.cases and not analysis.citations
+            and not analysis.other_refs)
+
+
+def suggestions_of(ranking: Ranking, res: Resources, filters: Filters | None = None
+                   ) -> tuple[SectionSuggestion, ...]:
+    """The ranking's sections as suggestions, best first, each at its chosen limb (``cited_as``), only those of
+    the Acts ``filters`` name (all when none is named)."""
+    conc = res.concordance
+    acts = set(filters.act) if filters is not None and filters.act else None
+    return tuple(SectionSuggestion(r.ref, r.p, 0, (), 0, r.dense_rank,
+                                   conc.counterparts(r.ref, level="section"), r.cited_as, (), r.p)
+                 for r in ranking.sections if acts is None or r.ref.act in acts)
 
 
 def find_passages(res: Resources, settings: Settings, query: str, analysis: QuestionAnalysis,
                   filters: Filters | None = None, dense_query: str | None = None
-                  ) -> tuple[tuple[Hit, ...], tuple[SectionSuggestion, ...]]:
-    """``(hits, suggestions)`` for ``query`` (in normal form) read as ``analysis``: fused dense and sparse hits
-    (:func:`legal_rag.retrieve.search.search`; ``dense_query`` (HyDE) feeds the dense retriever only) with the
-    official successors of old-code hits (:func:`legal_rag.retrieve.with_successors`); for a fact pattern (an
-    offence or punishment question that names no section, :func:`legal_rag.retrieve.suggest.is_fact_pattern`) the
-    sections the most similar judgments cite, fused with the statute text (:func:`legal_rag.retrieve.suggest.
-    suggest`), whose first chunks (stage ``evidence``) lead the hits (how many:
-    :func:`legal_rag.retrieve.suggest.lead_for`); then the statutes the question's era calls for first
-    (:func:`legal_rag.retrieve.suggest.statutes_first`) and the reranker when one is set. ``suggestions`` is ``()``
-    for any other question. Ranks are 1-based and consecutive."""
+                  ) -> tuple[tuple[Hit, ...], tuple[SectionSuggestion, ...], Ranking | None]:
+    """``(hits, suggestions, ranking)`` for ``query`` (in normal form) read as ``analysis``: fused dense and sparse
+    hits (:func:`legal_rag.retrieve.search.search`; ``dense_query`` (HyDE) feeds the dense retriever only) with the
+    official successors of old-code hits (:func:`legal_rag.retrieve.with_successors`); for a question that names no
+    provision (:func:`chooses_provision`) the section ranker's candidates (:class:`legal_rag.rank.SectionRanker`),
+    whose first chunks at their chosen limbs (stage ``evidence``) lead the hits: the first candidate, and each next
+    one close to it (the ranker's ``close`` share). A question the ranker reads as outside the sources
+    (``ranking.outside``) gets no hits and no suggestions. Then the statutes first for a question asking which
+    provisions apply (:func:`legal_rag.retrieve.suggest.statutes_first`) and the reranker when one is set.
+    ``suggestions`` is ``()`` and ``ranking`` None for any other question. Ranks are 1-based and consecutive."""
     from ..retrieve import with_successors
     from ..retrieve.search import search
-    from ..retrieve.suggest import lead_for, statutes_first, suggest, suggestion_hits
+    from ..retrieve.suggest import statutes_first, suggestion_hits
 
     index, conc = res.index, res.concordance
+    ranking = res.section_ranker.rank(query, kind=analysis.kind) if chooses_provision(analysis, filters) else None
+    if ranking is not None and ranking.outside:
+        return (), (), ranking
     hits = with_successors(analysis, search(query, index, settings, filters=filters, dense_query=dense_query,
                                             analysis=analysis),
                            index, conc, filters, derived=res.derived_division)
-    suggestions = suggest(query, analysis, index, res.casebase, settings, concordance=conc, filters=filters)
-    lead = suggestion_hits(suggestions, index, res.casebase, conc, filters,
-                           lead=lead_for(suggestions, query)) if suggestions else []
+    suggestions = suggestions_of(ranking, res, filters) if ranking is not None else ()
+    lead_n = len(lead_of(suggestions, ranking, res.section_ranker.ranker.close))
+    lead = suggestion_hits(suggestions, index, filters, lead=lead_n) if lead_n else []
     seen = {h.chunk.id for h in lead}
     hits = tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(
         [*lead, *statutes_first([h for h in hits if h.chunk.id not in seen], analysis)]))
     if res.reranker.enabled:
         hits = res.reranker.rerank(query, hits, top_k=max(settings.top_k, len(hits)),
                                    rerank_candidates=settings.rerank_candidates)
-    return tuple(hits), suggestions
+    return tuple(hits), suggestions, ranking
 
 
-__all__ = ["find_passages"]
+def lead_of(suggestions: tuple[SectionSuggestion, ...], ranking: Ranking | None, close: float
+            ) -> tuple[SectionSuggestion, ...]:
+    """The suggestions that lead the answer's head: the first and each next one close to it (as many as
+    the ranker's ``close`` share of the first's ``p``, at most three)."""
+    if ranking is None or not suggestions:
+        return ()
+    first = suggestions[0].p or 0.0
+    return (suggestions[0], *(s for s in suggestions[1:3] if (s.p or 0.0) >= close * first))
+
+
+__all__ = ["NOT_CHOSEN", "chooses_provision", "find_passages", "lead_of", "suggestions_of"]

@@ -12,7 +12,7 @@ from ..types import Answer, Draft, Notice
 from .context import Context
 from .finish import finish
 from .head import compose, head_chunks
-from .passages import find_passages
+from .passages import find_passages, lead_of
 
 _DONE = object()
 
@@ -41,6 +41,14 @@ def streamed(run, *args, **kwargs) -> Iterator[str | Draft]:
     yield result["draft"]
 
 
+def outside_notice(act: str) -> str:
+    """What an answer says of a question the section ranker reads as governed by ``act``, an Act the sources do
+    not hold."""
+    law = f"the {act}" if act else "an Act"
+    return (f"This question appears to be governed by {law}, which the sources do not include; no provision of "
+            "the BNS, BNSS or BSA is offered in its place.")
+
+
 def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] = ()) -> Iterator[str | Answer]:
     """Pieces of the draft as they are generated, then the verified :class:`Answer`, opened by the question's
     notices and then ``found`` (notices found before answering, e.g. a case citation's check)."""
@@ -51,9 +59,14 @@ def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] =
     res, settings = ctx.resources, ctx.settings
     yield from (n.text + "\n\n" for n in (*question.notices, *found))
     text, analysis = question.text, question.analysis
-    hits, suggestions = find_passages(res, settings, text, analysis, ctx.filters,
-                                      dense_query=search_text(text, settings) if settings.hyde else None)
-    head = compose(res, analysis, suggestions)  # before generation: a language model is given it
+    hits, suggestions, ranking = find_passages(res, settings, text, analysis, ctx.filters,
+                                               dense_query=search_text(text, settings) if settings.hyde else None)
+    if ranking is not None and ranking.outside:
+        note = Notice("scope", outside_notice(ranking.other_act))
+        found = (*found, note)
+        yield note.text + "\n\n"
+    lead = lead_of(suggestions, ranking, res.section_ranker.ranker.close) if suggestions else ()
+    head = compose(res, analysis, lead)  # before generation: a language model is given it
     draft = None
     for piece in streamed(generate, analysis, hits, settings,
                           known_case=lambda ref: reference_found(ref, res.case_heads),
@@ -67,4 +80,4 @@ def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] =
     yield finish(draft, ver, question, head, suggestions, ctx, found)
 
 
-__all__ = ["answer_statute", "streamed"]
+__all__ = ["answer_statute", "outside_notice", "streamed"]

@@ -162,13 +162,14 @@ def _ref(d: dict) -> StatuteRef:
 def _suggestion_dict(x: SectionSuggestion) -> dict:
     return {"ref": _ref_dict(x.ref), "cited_as": _ref_dict(x.cited_as) if x.cited_as else None, "score": x.score,
             "n_cases": x.n_cases, "top_n": x.top_n, "direct_rank": x.direct_rank, "cases": list(x.cases),
-            "titles": list(x.titles), "counterparts": [_ref_dict(r) for r in x.counterparts], "why": x.why()}
+            "titles": list(x.titles), "counterparts": [_ref_dict(r) for r in x.counterparts], "p": x.p, "why": x.why()}
 
 
 def _suggestion(d: dict) -> SectionSuggestion:
     return SectionSuggestion(_ref(d["ref"]), float(d["score"]), int(d["n_cases"]), tuple(d["cases"]), int(d["top_n"]),
                              d["direct_rank"], tuple(_ref(r) for r in d["counterparts"]),
-                             _ref(d["cited_as"]) if d.get("cited_as") else None, tuple(d.get("titles", ())))
+                             _ref(d["cited_as"]) if d.get("cited_as") else None, tuple(d.get("titles", ())),
+                             None if d.get("p") is None else float(d["p"]))
 
 
 def _row_dict(r: ScheduleRow) -> dict:

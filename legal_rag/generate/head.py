@@ -5,14 +5,14 @@ deterministic and reads structured data only (no retrieval order, no model):
 
 * **Which provisions.** The sections the question names (:attr:`QuestionAnalysis.refs`: named, idiom and premise
   refs in the order written; of the readings of a bare token such as "316(2)" one: for a classification question
-  one the First Schedules list, then the code of the era), or, for a fact pattern, the top suggestion's
-  ``cited_as`` (:mod:`legal_rag.retrieve.suggest`) -- unless the question names an offence by its First Schedule
-  name ("a dowry death": :func:`offence_named`), which then governs. A plain number in a classification question
-  ("Which court tries 103?") has been read as the section the First Schedules list
+  one the First Schedules list, then the code of the era), or, for a question that names none, the section
+  ranker's lead (:mod:`legal_rag.rank`), each at its chosen limb (``cited_as``). A plain number in a classification
+  question ("Which court tries 103?") has been read as the section the First Schedules list
   (:func:`legal_rag.law.classify.read_plain_number`); its line opens with the reading assumed ('Read "103" as
-  BNS 103, the section of that number the First Schedules list (the law in force today): ...'). A suggested provision's line opens
-  "Suggested from the facts (applied in 14 of the 50 most similar judgments; text match 3): ...". Each is paired with its counterpart by the official BPR&D
-  table (:mod:`legal_rag.law.concordance`): IPC 420 <-> BNS 318(4).
+  BNS 103, the section of that number the First Schedules list (the law in force today): ...'). A suggested
+  provision's line opens "Suggested from the facts (ranker 0.82; text match 3): ..."; when the ranker's next
+  candidates are close to its first, each line opens "Candidate (...)". Each is paired with its counterpart by the
+  official BPR&D table (:mod:`legal_rag.law.concordance`): IPC 420 <-> BNS 318(4).
 * **Which side of the pair leads** (the date rules of :mod:`legal_rag.law.supersede`): the substantive codes
   (IPC/BNS) follow the offence date (BNS s.358; Constitution Art. 20(1)), procedure (CrPC/BNSS) and evidence
   (IEA/BSA) the proceeding date (BNSS s.531(2), BSA s.170(2)). Before 1 July 2024 the old code leads; on or after
@@ -67,8 +67,8 @@ def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSu
     """The provisions the question is about, before the date rule picks a side of each pair: named / idiom /
     premise refs in the order written (a premise's corrected provision first), one reading per bare token
     (classification question: a reading the schedules list; then the era's code; then the Acts searched first),
-    else the top suggestion's ``cited_as`` (or ``ref``). ``()`` when the question names none and is no fact
-    pattern."""
+    else each of ``suggestions`` (the section ranker's lead, :mod:`legal_rag.rank`) at its ``cited_as`` (or
+    ``ref``). ``()`` when the question names none and nothing is suggested."""
     out: list[StatuteRef] = []
     by_span: dict[tuple[int, int], list[StatuteRef]] = {}
     classifying = bool(CLASSIFICATION_Q.search(analysis.question))
@@ -94,13 +94,8 @@ def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSu
         best = min(readings, key=rank)
         if best not in out:
             out.append(best)
-    if not out and analysis.kind in ("offence", "punishment", "definition"):
-        named = offence_named(analysis.question, schedule, "IPC" if analysis.substantive_era == "old" else "BNS")
-        if named is not None:
-            out.append(named)
-        elif suggestions:
-            top = suggestions[0]
-            out.append(top.cited_as or top.ref)
+    if not out:
+        out.extend(dict.fromkeys(s.cited_as or s.ref for s in suggestions))
     return tuple(out)
 
 
@@ -296,9 +291,9 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
     lines: list[HeadLine] = []
     seen: set[StatuteRef] = set()
     refs = governing_refs(analysis, suggestions, schedule, exists)
-    top = suggestions[0] if suggestions else None
-    # a provision found from the facts by precedents is a suggestion, and the line says so with why
-    suggested = top is not None and refs == ((top.cited_as or top.ref),) and not analysis.refs
+    # a provision chosen from the facts is a suggestion, and its line says so with why; several close ones are
+    # candidates, each with its own line
+    chosen = {(s.cited_as or s.ref): s for s in suggestions} if not analysis.refs else {}
     # a plain number read as a section (law.classify.read_plain_number): the line says which reading was assumed
     assumed = {r.ref: r.text for r in analysis.refs if r.how == "bare" and r.text.isdigit()}
     for named in refs:
@@ -330,8 +325,10 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
                 sources += tuple(r.source_row for r in c.rows)
             a = derived(named) if named.act in OLD_ACTS else None
             line = _line(lead, other, old_leads, title, rows, a)
-            if suggested:
-                line = f"Suggested from the facts ({top.why()}): {line}"
+            if named in chosen and len(chosen) == 1:
+                line = f"Suggested from the facts ({chosen[named].why()}): {line}"
+            elif named in chosen:
+                line = f"Candidate ({chosen[named].why()}): {line}"
             elif named in assumed and lead == leads[0]:
                 line = f"{_assumed(named, assumed[named], schedule)}: {line}"
             lines.append(HeadLine(lead, line, rule if lead == leads[0] else "", other,

@@ -29,10 +29,12 @@ from .cases import (
 )
 from .classify import CLASSIFICATION_Q, Schedule, classify, counterpart_rows, describe, read_plain_number
 from .concordance import Concordance, Correspondence, Level, build_concordance, load_concordance
-from .concordance_tables import BNS_IPC_FILE, BSA_IEA_FILE, DERIVED_FILE, PAIRS_FILE, Pair, TableRow
+from .concordance_tables import (
+    BNS_IPC_FILE, BSA_IEA_FILE, DERIVED_FILE, PAIRS_FILE, Pair, TableRow, read_bnss_subjects,
+)
 from .lookup import LookupResult, format_lookup, lookup, missing_division
 from .pinpoint import (
-    BLOCK, SUB, chunk_layout, format_page_map, locate, open_state, pages_of, pin, printed, span_pages,
+    BLOCK, SUB, chunk_layout, format_page_map, layout, locate, open_state, pages_of, pin, printed, span_pages,
 )
 from .refs import (
     LAST_SECTION, FoundRef, SectionSets, default_section_sets, find_refs, find_refs_within, parse_ref, quote_regions,
@@ -99,11 +101,11 @@ __all__ = [
     "CLASSIFICATION_Q", "Schedule", "classify", "counterpart_rows", "describe", "read_plain_number",
     # concordance and its tables: the BPR&D correspondence
     "Concordance", "Correspondence", "Level", "build_concordance", "load_concordance",
-    "BNS_IPC_FILE", "BSA_IEA_FILE", "DERIVED_FILE", "PAIRS_FILE", "Pair", "TableRow",
+    "BNS_IPC_FILE", "BSA_IEA_FILE", "DERIVED_FILE", "PAIRS_FILE", "Pair", "TableRow", "read_bnss_subjects",
     # lookup: one provision, its pair and its rows
     "LookupResult", "format_lookup", "lookup", "missing_division",
     # pinpoint: a chunk's printed layout and pages
-    "BLOCK", "SUB", "chunk_layout", "format_page_map", "locate", "open_state", "pages_of", "pin", "printed",
+    "BLOCK", "SUB", "chunk_layout", "format_page_map", "layout", "locate", "open_state", "pages_of", "pin", "printed",
     "span_pages",
     # refs: the citation grammar
     "LAST_SECTION", "FoundRef", "SectionSets", "default_section_sets", "find_refs", "find_refs_within", "parse_ref",

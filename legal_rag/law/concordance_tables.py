@@ -14,6 +14,9 @@ What the files really contain, and what each reader does about it:
   (merged); "CAPT" logo and copyright lines are skipped. IEA cells: "3, para 1", "IEA 3 Interpretation clause".
 * ``official_correspondence_pairs_BPRD_via_leylegal.csv``: the only BNSS↔CrPC source: bare pairs, no subject and
   no summary of change, no "New" rows (so a BNSS section without a pair may be new or a gap: the file cannot say).
+* ``BPRD_correspondence_BNSS_to_CrPC_rushabhcodes.json`` (a conversion of the BPR&D BNSS table): the subject and
+  summary of comparison of each BNSS row, read by :func:`read_bnss_subjects` for searching a section's words only
+  (its pairs are not read: the leylegal file is the one BNSS↔CrPC source of pairs).
 * ``ipc_sections_not_in_BPRD_table_DERIVED.csv``: a DERIVED list (not official) of IPC sections no pair names,
   with a hand note each; kept as ``official=False`` rows and shown only as such.
 
@@ -35,6 +38,8 @@ BNS_IPC_FILE = "BPRD_correspondence_BNS_to_IPC_clean.csv"
 BSA_IEA_FILE = "BPRD_correspondence_BSA_to_IEA_firecrawl.md"
 PAIRS_FILE = "official_correspondence_pairs_BPRD_via_leylegal.csv"
 DERIVED_FILE = "ipc_sections_not_in_BPRD_table_DERIVED.csv"
+BNSS_SUBJECTS_FILE = "BPRD_correspondence_BNSS_to_CrPC_rushabhcodes.json"
+_LEADING_SECTION = re.compile(r"^\s*(\d+[A-Z]?)")
 
 
 @dataclass(frozen=True)
@@ -206,3 +211,25 @@ def read_derived_gaps(mappings: Path) -> dict[StatuteRef, TableRow]:
         out[StatuteRef("IPC", sec)] = TableRow(DERIVED_FILE, i, "", sec, _norm(rec["ipc_title_civictech"]),
                                                _norm(rec["note"]), official=False)
     return out
+
+
+def read_bnss_subjects(mappings: Path) -> dict[StatuteRef, str]:
+    """BNSS section (section level) -> the subject and summary of comparison of its BPR&D rows, joined; ``{}`` when
+    the file is absent. A row's section is the number its "BNSS Sections" cell opens with ("35(1)-(6)" -> 35)."""
+    import json
+
+    path = Path(mappings) / BNSS_SUBJECTS_FILE
+    if not path.is_file():
+        return {}
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise CorpusError(f"{path}: not JSON ({e})") from e
+    out: dict[StatuteRef, list[str]] = {}
+    for r in rows:
+        m = _LEADING_SECTION.match(str(r.get("BNSS Sections", "")))
+        if m:
+            text = _norm(f"{r.get('Subject', '')} {r.get('Summary of Comparison', '')}")
+            out.setdefault(StatuteRef("BNSS", m.group(1)), []).append(text)
+    return {k: " ".join(v) for k, v in out.items()}
+

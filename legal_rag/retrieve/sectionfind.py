@@ -17,7 +17,8 @@ ties go to the earlier defaults. The defaults, chosen on the case base that coun
 moving up a rank, so it is small, not proven). Those queries are long fact statements; on short questions that
 paraphrase a section's title the same weights do worse than direct retrieval alone (``bench/results.md``, the dev
 set rows), so a caller with a short question should pass its own :class:`FusionWeights` until weights by question kind are chosen on short training questions
-(the product lets suggestions lead only by :func:`legal_rag.retrieve.suggest.lead_for`).
+(the product chooses provisions with the section ranker, :mod:`legal_rag.rank`, whose case-base evidence is
+:func:`legal_rag.retrieve.evidence.section_evidence` with its lift over the base rate).
 """
 
 from __future__ import annotations

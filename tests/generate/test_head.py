@@ -91,12 +91,19 @@ def test_procedure_follows_the_proceeding_date(conc):
     assert h.ref.act == "BNSS" and "No proceeding date given" in h.rule and "BNSS s.531(2)" in h.rule
 
 
-def test_fact_pattern_takes_the_top_suggestion_or_an_offence_named(conc):
-    sugg = (SectionSuggestion(StatuteRef("BNS", "318"), 1.0, 3, (), 50, 1, cited_as=StatuteRef("BNS", "318", ("4",))),)
+def test_a_question_naming_no_provision_takes_the_rankers_lead_in_order(conc):
+    """The section ranker's lead (one line per candidate, each at its limb) governs a question naming no provision;
+    a First Schedule name in the question is one of the ranker's features (``schedule_name``), not a rule here."""
+    at4 = SectionSuggestion(StatuteRef("BNS", "318"), 0.8, 0, (), 0, 1, cited_as=StatuteRef("BNS", "318", ("4",)),
+                            p=0.8)
+    at2 = SectionSuggestion(StatuteRef("BNS", "316"), 0.7, 0, (), 0, 2, cited_as=StatuteRef("BNS", "316", ("2",)),
+                            p=0.7)
     a = analyse("My client was cheated by someone who promised a job. Which sections apply?", concordance=conc)
-    assert governing_refs(a, sugg, SCHEDULE) == (StatuteRef("BNS", "318", ("4",)),)
-    a = analyse("Which section applies to a dowry death?", "2024-05-10", concordance=conc)
-    assert governing_refs(a, sugg, SCHEDULE) == (StatuteRef("IPC", "304B"),)
+    assert governing_refs(a, (at4,), SCHEDULE) == (StatuteRef("BNS", "318", ("4",)),)
+    assert governing_refs(a, (at4, at2), SCHEDULE) == (StatuteRef("BNS", "318", ("4",)), StatuteRef("BNS", "316", ("2",)))
+    assert governing_refs(a, (), SCHEDULE) == ()
+    named = analyse("What is the punishment under IPC 420?", concordance=conc)
+    assert governing_refs(named, (at2,), SCHEDULE) == (StatuteRef("IPC", "420"),)   # a named provision governs
     assert offence_named("a dowry death", SCHEDULE, "BNS") == StatuteRef("BNS", "80", ("2",))
     assert offence_named("a death", SCHEDULE, "BNS") is None
 
@@ -121,9 +128,19 @@ def test_json_export_carries_the_head_and_reads_it_back(conc):
 
 
 def test_a_suggested_provision_says_it_is_suggested_and_why(conc):
-    sugg = (SectionSuggestion(StatuteRef("BNS", "318"), 1.0, 3, (), 50, 1, cited_as=StatuteRef("BNS", "318", ("4",))),)
-    (h,) = head("My client was cheated by someone who promised a job. Which sections apply?", conc, suggestions=sugg)
-    assert h.line.startswith("Suggested from the facts (applied in 3 of the 50 most similar judgments; text match 1): "
+    one = (SectionSuggestion(StatuteRef("BNS", "318"), 0.82, 0, (), 0, 1, cited_as=StatuteRef("BNS", "318", ("4",)),
+                             p=0.82),)
+    (h,) = head("My client was cheated by someone who promised a job. Which sections apply?", conc, suggestions=one)
+    assert h.line.startswith("Suggested from the facts (ranker 0.82; text match 1): "
                              "BNS 318(4) (formerly IPC 420) -- Cheating: ")
-    (h,) = head("Which section applies to a dowry death?", conc, "2024-05-10", suggestions=sugg)
-    assert h.line.startswith("IPC 304B (now BNS 80) -- ")  # named by the question: no "Suggested"
+    two = (*one, SectionSuggestion(StatuteRef("BNS", "316"), 0.7, 0, (), 0, 2,
+                                   cited_as=StatuteRef("BNS", "316", ("2",)), p=0.7))
+    h1, h2 = head("My client was cheated by someone who promised a job. Which sections apply?", conc, suggestions=two)
+    assert h1.line.startswith("Candidate (ranker 0.82; text match 1): BNS 318(4)")
+    assert h2.line.startswith("Candidate (ranker 0.70; text match 2): BNS 316(2)")
+    (h,) = head("Which section applies to a dowry death?", conc, "2024-05-10",
+                suggestions=(SectionSuggestion(StatuteRef("BNS", "80"), 0.9, 0, (), 0, 1,
+                                               cited_as=StatuteRef("BNS", "80", ("2",)), p=0.9),))
+    assert h.line.startswith("Suggested from the facts (ranker 0.90; text match 1): IPC 304B (now BNS 80")  # 2024: IPC leads
+
+

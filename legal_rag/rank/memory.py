@@ -1,0 +1,89 @@
+"""The training questions as a memory: how close a question is to the questions whose gold is each section.
+
+A client's words for an offence recur ("took my phone and ran", "police not writing my complaint"); the training
+questions (:func:`legal_rag.rank.examples.training_files`, written from the Acts' text, their Illustrations, the First Schedule and the
+BPR&D subjects; :mod:`legal_rag.rank.training`) say which provision each set of words meant. ``Memory.scores`` gives,
+per gold provision, the largest cosine between the question's embedding and a training question with that gold
+(a nearest-neighbour vote, Cover & Hart 1967), at section level and at limb level; the ranker reads them as
+features beside the section's own text.
+
+Leakage: a memory question never votes for a question of its own group (``exclude``: paraphrases of one official
+source share a group), so the features of a training question are those an unseen question of another source
+would get.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..types import StatuteRef
+
+@dataclass(frozen=True)
+class Memory:
+    """``vectors`` (``n x d``, unit length), the ``golds`` and ``groups`` of the ``n`` memory questions."""
+
+    vectors: np.ndarray
+    golds: tuple[tuple[StatuteRef, ...], ...]
+    groups: tuple[str, ...]
+    _by_group: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.golds)
+
+    def scores(self, vector: np.ndarray, exclude: Collection[str] = ()) -> tuple[dict[StatuteRef, float],
+                                                                                 dict[StatuteRef, float]]:
+        """``(sections, limbs)``: gold section -> the largest cosine of ``vector`` to a memory question with that
+        gold (its base), and gold sub-section -> the same for questions whose gold names it; questions of the
+        ``exclude`` groups do not vote."""
+        if not len(self):
+            return {}, {}
+        sims = self.vectors @ np.asarray(vector, dtype=np.float32)
+        sections: dict[StatuteRef, float] = {}
+        limbs: dict[StatuteRef, float] = {}
+        for i in np.argsort(-sims):
+            if self.groups[i] in exclude:
+                continue
+            s = float(sims[i])
+            for g in self.golds[i]:
+                sections.setdefault(g.base, s)
+                if g.sub:
+                    limbs.setdefault(StatuteRef(g.act, g.section, g.sub[:1]), s)
+        return sections, limbs
+
+
+def memory_key(texts: Sequence[str], model_id: str) -> str:
+    """A cache key for the embeddings of ``texts`` by ``model_id``."""
+    return hashlib.sha256(json.dumps([model_id, list(texts)]).encode()).hexdigest()[:16]
+
+
+def embed_cached(texts: Sequence[str], embed, cache_dir: Path | None, model_id: str, name: str) -> np.ndarray:
+    """``embed(texts) -> n x d`` as unit rows (float32), kept in ``cache_dir`` as ``<name>-<key>.npy``
+    (:func:`memory_key`) and read back from there when present (None: not kept)."""
+    path = Path(cache_dir) / f"{name}-{memory_key(texts, model_id)}.npy" if cache_dir is not None else None
+    if path is not None and path.is_file():
+        return np.load(path)
+    vectors = np.asarray(embed(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = vectors / np.where(norms > 0, norms, 1.0)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.save(path, vectors)
+    return vectors
+
+
+def build_memory(examples, embed, cache_dir: Path | None = None, model_id: str = "") -> Memory:
+    """The memory of ``examples`` (:class:`legal_rag.rank.examples.Example`, in-corpus ones only), each question
+    embedded by ``embed(texts) -> n x d`` (the index's query embedder, so question meets question), kept in
+    ``cache_dir`` (:func:`embed_cached`)."""
+    kept = [e for e in examples if e.gold]
+    vectors = embed_cached([e.question for e in kept], embed, cache_dir, model_id, "rank-memory")
+    return Memory(vectors, tuple(e.gold for e in kept), tuple(e.group for e in kept))
+
+
+__all__ = ["Memory", "build_memory", "embed_cached", "memory_key"]

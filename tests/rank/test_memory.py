@@ -1,0 +1,69 @@
+"""The training questions as a memory (:mod:`legal_rag.rank.memory`) and the question sets' groups
+(:mod:`legal_rag.rank.examples`)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from legal_rag.rank import Example, build_memory, read_examples, training_files
+from legal_rag.types import StatuteRef
+
+AT2, AT4 = StatuteRef("BNS", "318", ("2",)), StatuteRef("BNS", "318", ("4",))
+THEFT = StatuteRef("BNS", "303", ("2",))
+
+
+def examples():
+    return [Example("a", "cheated of money", (AT4,), "BNS", "g1"), Example("b", "simple cheating", (AT2,), "BNS", "g2"),
+            Example("c", "phone stolen", (THEFT,), "BNS", "g3"), Example("d", "cheque", (), "other:NI Act", "d")]
+
+
+def embed(texts):
+    table = {"cheated of money": [1, 0.1, 0], "simple cheating": [0.8, 0.6, 0], "phone stolen": [0, 0, 1]}
+    return np.array([table[t] for t in texts], dtype=float)
+
+
+def test_scores_are_the_nearest_question_per_gold_and_skip_excluded_groups(tmp_path):
+    m = build_memory(examples(), embed)
+    assert len(m) == 3                                   # the question outside the corpus is no memory
+    q = np.array([1.0, 0.0, 0.0])
+    sections, limbs = m.scores(q)
+    assert set(sections) == {StatuteRef("BNS", "318"), StatuteRef("BNS", "303")}
+    assert sections[StatuteRef("BNS", "318")] > 0.99 > limbs[AT2] > sections[StatuteRef("BNS", "303")]
+    assert limbs[AT4] > limbs[AT2]
+    sections, limbs = m.scores(q, exclude={"g1"})        # paraphrases of one source never vote for each other
+    assert AT4 not in limbs and sections[StatuteRef("BNS", "318")] == limbs[AT2]
+
+
+def test_vectors_are_cached_by_texts_and_model(tmp_path):
+    calls = []
+
+    def counting(texts):
+        calls.append(len(texts))
+        return embed(texts)
+
+    a = build_memory(examples(), counting, cache_dir=tmp_path, model_id="m")
+    b = build_memory(examples(), counting, cache_dir=tmp_path, model_id="m")
+    assert calls == [3] and np.allclose(a.vectors, b.vectors)
+    build_memory(examples(), counting, cache_dir=tmp_path, model_id="other")
+    assert calls == [3, 3]
+    assert np.allclose(np.linalg.norm(a.vectors, axis=1), 1.0)
+
+
+def test_groups_are_source_lines_and_an_outside_question_is_its_own(tmp_path):
+    p = tmp_path / "q.jsonl"
+    rows = [{"id": "x1", "question": "q1", "gold": ["BNS 303(2)"], "source": "BNS s.303 Illustration (a)",
+             "source_line": "BNS 303"},
+            {"id": "x2", "question": "q2", "gold": [], "out_of_corpus": "NI Act", "source": "negative"}]
+    p.write_text("\n".join(map(json.dumps, rows)) + "\n")
+    a, b = read_examples([p])
+    assert a.group == "BNS s.303 Illustration (a)" and b.group == "x2"
+
+
+def test_the_shipped_training_sets_read_and_name_every_act():
+    exs = read_examples(training_files())
+    assert len(exs) >= 600
+    labels = {e.label for e in exs}
+    assert {"BNS", "BNSS", "BSA"} <= labels and sum(lb.startswith("other:") for lb in labels) >= 6
+    assert len({e.id for e in exs}) == len(exs)
