@@ -166,7 +166,7 @@ class FieldIndex:
 
     def summary_scores(self, vector) -> dict[StatuteRef, float]:
         """Section -> cosine of ``vector`` to its summary; ``{}`` before :meth:`embed_summaries`."""
-        if self.summary_vectors is None:
+        if self.summary_vectors is None or not self.summary_vectors.size:
             return {}
         sims = self.summary_vectors @ np.asarray(vector, dtype=np.float32)
         return {r: float(v) for r, v in zip(self.summary_refs, sims)}

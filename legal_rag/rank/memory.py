@@ -65,6 +65,8 @@ def memory_key(texts: Sequence[str], model_id: str) -> str:
 def embed_cached(texts: Sequence[str], embed, cache_dir: Path | None, model_id: str, name: str) -> np.ndarray:
     """``embed(texts) -> n x d`` as unit rows (float32), kept in ``cache_dir`` as ``<name>-<key>.npy``
     (:func:`memory_key`) and read back from there when present (None: not kept)."""
+    if not texts:
+        return np.zeros((0, 0), dtype=np.float32)
     path = Path(cache_dir) / f"{name}-{memory_key(texts, model_id)}.npy" if cache_dir is not None else None
     if path is not None and path.is_file():
         return np.load(path)
