@@ -76,6 +76,8 @@ class SectionRanker:
         """The ranking of ``question`` (module docstring); ``s``: its signals when already gathered; ``kind``: its
         kind when already read."""
         s = s or self.signals(question, kind=kind)
+        if len(s.vector) != len(self.ranker.acts.mean):  # an index embedded by another model: nothing is chosen
+            return Ranking(())
         probs = self.ranker.act_probs(s.vector)
         acts = in_corpus_acts(probs)
         other = {k[len(OTHER):]: v for k, v in probs.items() if k.startswith(OTHER)}
