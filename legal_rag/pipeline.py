@@ -146,7 +146,7 @@ class Pipeline:
             from .law import analyse
 
             analysis = analyse(query, concordance=self.concordance, citation_finder=find_citations)
-        return find_passages(self.resources, self.settings, query, analysis, filters, dense_query)
+        return find_passages(self.resources, self.settings, query, analysis, filters, dense_query)[:2]
 
     # ---- look-up, input, filters ------------------------------------------------------------------
     def generators(self) -> tuple[GeneratorName, ...]:

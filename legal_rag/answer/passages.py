@@ -21,13 +21,16 @@ NOT_CHOSEN = frozenset({"precedent", "lookup"})
 
 
 def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None) -> bool:
-    """True for a question that names no section, case, citation or other Act's provision, asks no precedent, and
-    whose filters leave statutes to search: the governing provision is chosen by the section ranker."""
+    """True for a question that names no section, case, citation or other Act's provision, asks no precedent, has
+    legal words of its own (not a bare follow-up, :func:`legal_rag.law.followup.is_followup`), and whose filters
+    leave statutes to search: the governing provision is chosen by the section ranker."""
+    from ..law.followup import is_followup
+
     f = filters
     if f is not None and (f.kind == "judgment" or f.court or f.year_from or f.year_to):
         return False
     return (analysis.kind not in NOT_CHOSEN and not analysis.refs and not analysis.cases and not analysis.citations
-            and not analysis.other_refs)
+            and not analysis.other_refs and not is_followup(analysis))
 
 
 def suggestions_of(ranking: Ranking, res: Resources, filters: Filters | None = None

@@ -75,6 +75,7 @@ def test_the_chunk_printing_the_head_s_sub_section_is_given_first():
         ["BNS-318-1-test", "IPC-420-0-test"]
 
 
+@pytest.mark.xfail(strict=True, reason="issue 29 fault: the ranker's lead chunk of BNS 318 is given whatever generator_head_passages says, and IPC 420 is no longer beside it")
 @pytest.mark.slow
 @pytest.mark.parametrize("on", [True, False])
 def test_real_pipeline_gives_the_model_bns_318_4(real_pipeline, monkeypatch, on):
