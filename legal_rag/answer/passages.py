@@ -22,9 +22,9 @@ NOT_CHOSEN = frozenset({"precedent", "lookup"})
 
 def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None) -> bool:
     """True for a question that names no section, case, citation or other Act's provision, asks no precedent, has
-    legal words of its own (not a bare follow-up, :func:`legal_rag.law.followup.is_followup`), and whose filters
+    legal words of its own (not a bare follow-up, :func:`legal_rag.law.is_followup`), and whose filters
     leave statutes to search: the governing provision is chosen by the section ranker."""
-    from ..law.followup import is_followup
+    from ..law import is_followup
 
     f = filters
     if f is not None and (f.kind == "judgment" or f.court or f.year_from or f.year_to):
