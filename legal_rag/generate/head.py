@@ -220,8 +220,11 @@ def _line(lead: StatuteRef, other: tuple[StatuteRef, ...], old_leads: bool, titl
     return text + "."
 
 
-def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnalysis", named: StatuteRef) -> str:
-    """The date rule for the pair of ``named`` (its correspondence ``c``) in words, ``lead`` the side that leads."""
+def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnalysis", named: StatuteRef,
+          new_named: tuple[StatuteRef, ...] | None = None) -> str:
+    """The date rule for the pair of ``named`` (its correspondence ``c``) in words, ``lead`` the side that leads;
+    ``new_named``: how a new-code ``named`` is printed (default ``(named,)``; the table's successors of an old-code
+    lead)."""
     if c is None or c.status == "invalid":
         return ""
     era, when = _era_of(named, analysis)
@@ -230,7 +233,7 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
     saving = SAVING[old_act]
     what = "offence" if old_act == "IPC" else "proceeding"
     old_side = (named,) if named.act in OLD_ACTS else c.targets
-    new_side = (named,) if named.act in NEW_ACTS else c.targets
+    new_side = (new_named or (named,)) if named.act in NEW_ACTS else c.targets
     rows = "; ".join(r.source_row for r in c.rows)
     if c.status == "new_provision":  # a new-code section the table marks New: the old code had no such offence
         text = (f"{named} is new ({rows}: New): the {old_act} had no such "
@@ -309,13 +312,18 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
             leads = counterparts if old_leads and counterparts else (named,)
         else:
             leads = (named,)
-        rule = _rule(leads[0], c, analysis, named)
+        # an old-code lead chosen for a new-code ref: the new side is the table's successors of that lead
+        table_side = (concordance.counterparts(leads[0]) or (named,)) if leads[0].act in OLD_ACTS and \
+            named.act in NEW_ACTS else (named,)
+        rule = _rule(leads[0], c, analysis, named, table_side)
         for lead in leads:
             if lead in seen:
                 continue
             seen.add(lead)
             if lead == named:
                 other = counterparts
+            elif lead.act in OLD_ACTS:  # the date rule's old-code lead: its successors at the table's level
+                other = table_side
             else:
                 other = (named,)
             rows = classify(lead, schedule) if lead.act in ("BNS", "IPC") else ()
