@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from legal_rag.config import load_settings  # noqa: E402
+from legal_rag.generate.head import names_an_offence  # noqa: E402
 from legal_rag.resources import Resources  # noqa: E402
 
 #: (template, the question's kind)
@@ -32,7 +33,6 @@ TEMPLATES = (
     ("is {o} cognizable, can police arrest without warrant", "offence"),
     ("what sentence can the court give for {o}", "punishment"),
 )
-_CONDITION = re.compile(r"^(?:if|in|when|where|with|by|being|for|of|or|and|any|the|other)\b", re.I)
 
 
 def main() -> int:
@@ -40,7 +40,7 @@ def main() -> int:
     seen = set()
     n = 0
     for r in res.schedule.rows:
-        if r.act != "BNS" or r.continued or _CONDITION.match(r.offence.strip()):
+        if r.act != "BNS" or not names_an_offence(r):
             continue
         offence = re.sub(r"\s+", " ", r.offence.strip().rstrip(".")).lower()
         if len(offence.split()) < 3 or (r.ref, offence) in seen:

@@ -102,6 +102,12 @@ def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSu
 _NOT_A_NAME = re.compile(r"^(?:in|if|when|where|with|by|being|for|of|or|and|any|the|other)\b", re.I)
 
 
+def names_an_offence(row: ScheduleRow) -> bool:
+    """Whether a First Schedule row's column 2 is an offence's name: not a row printed as a further case
+    (``continued``), nor a condition ("If ...", "In any other case")."""
+    return not row.continued and not _NOT_A_NAME.match(row.offence.strip())
+
+
 def _words(text: str) -> str:
     return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
 
@@ -131,7 +137,7 @@ def offence_named(question: str, schedule: "Schedule", act: str) -> StatuteRef |
     sentences = [_words(part).split() for part in re.split(r"[.;:?!](?:\s|$)", question)]
     best: tuple[tuple[int, bool], StatuteRef] | None = None
     for r in schedule.rows:
-        if r.act != act or r.continued or _NOT_A_NAME.match(r.offence.strip()):
+        if r.act != act or not names_an_offence(r):
             continue
         name = _words(r.offence)
         words = name.split()
