@@ -95,14 +95,15 @@ class Resources:
     @cached_property
     def section_ranker(self) -> SectionRanker:
         """The fitted section ranker (:class:`legal_rag.rank.SectionRanker`) over :attr:`field_index` and the memory
-        of the shipped training questions (their embeddings cached under ``data_dir/cache``); raises
-        :class:`~legal_rag.errors.ConfigError` when the weights are missing or were fitted for other features."""
+        of the shipped question sets (:func:`legal_rag.rank.memory_files`; their embeddings cached under
+        ``data_dir/cache``); raises :class:`~legal_rag.errors.ConfigError` when the weights are missing or were
+        fitted for other features."""
         import numpy as np
 
-        from .rank import SectionRanker, build_memory, load_ranker, read_examples, training_files
+        from .rank import SectionRanker, build_memory, load_ranker, memory_files, read_examples
 
         index = self.index
-        memory = build_memory(read_examples(training_files()),
+        memory = build_memory(read_examples(memory_files()),
                               lambda texts: np.vstack([index.embed_query(t) for t in texts]),
                               cache_dir=self.settings.data_dir / "cache", model_id=index.embedder.model_id)
         return SectionRanker(index, self.field_index, load_ranker(), casebase=self.casebase,

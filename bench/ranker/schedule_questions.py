@@ -7,7 +7,9 @@ One question per BNS row that names an offence (column 2, at least three words, 
 above, not a condition such as "If ..."), its template chosen by the row's number so the file is the same on every
 run. The offence's words are the schedule's, lower-cased: these teach the ranker the limb a punishment or
 classification question about a named offence points to, not a client's own words (the helper-written sets do).
-Each row is its own source line (``source`` "BNSS First Schedule, BNS <ref>").
+Each row is its own source line (``source`` "BNSS First Schedule, BNS <ref>"). A question that nearly copies a
+question of a set the ranker is measured or chosen on (:mod:`bench.ranker.leakage`) is left out (its number kept
+unused).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.ranker.leakage import evaluation_questions, near_copies  # noqa: E402
 from legal_rag.config import load_settings  # noqa: E402
 from legal_rag.generate.head import names_an_offence  # noqa: E402
 from legal_rag.resources import Resources  # noqa: E402
@@ -39,6 +42,7 @@ def main() -> int:
     res = Resources(load_settings())
     seen = set()
     n = 0
+    rows = []
     for r in res.schedule.rows:
         if r.act != "BNS" or not names_an_offence(r):
             continue
@@ -49,9 +53,13 @@ def main() -> int:
         n += 1
         template, kind = TEMPLATES[n % len(TEMPLATES)]
         q = template.format(o=offence)
-        print(json.dumps({"id": f"TR-SCH-{n:04d}", "question": q, "gold": [str(r.ref)], "act": "BNS", "kind": kind,
-                          "source": f"BNSS First Schedule, {r.ref}", "source_line": str(r.ref.base),
-                          "out_of_corpus": None}, ensure_ascii=False))
+        rows.append({"id": f"TR-SCH-{n:04d}", "question": q, "gold": [str(r.ref)], "act": "BNS", "kind": kind,
+                     "source": f"BNSS First Schedule, {r.ref}", "source_line": str(r.ref.base), "out_of_corpus": None})
+    copies = {i for i, _, _ in near_copies([d["question"] for d in rows], evaluation_questions(),
+                                           res.index.embed_query)}
+    for i, d in enumerate(rows):
+        if i not in copies:
+            print(json.dumps(d, ensure_ascii=False))
     return 0
 
 

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 #: question kinds for which no provision is chosen: a precedent is found among judgments, a look-up is named
 NOT_CHOSEN = frozenset({"precedent", "lookup"})
+#: the ranker's candidates whose first chunks come before the fused hits (the lead among them)
+RANKED = 3
 
 
 def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None) -> bool:
@@ -35,12 +37,17 @@ def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None
 
 def suggestions_of(ranking: Ranking, res: Resources, filters: Filters | None = None
                    ) -> tuple[SectionSuggestion, ...]:
-    """The ranking's sections as suggestions, best first, each at its chosen limb (``cited_as``), only those of
-    the Acts ``filters`` name (all when none is named)."""
+    """The ranking's sections as suggestions, best first, each at its chosen limb (``cited_as``) with the judgments
+    behind its case-base evidence and their titles, only those of the Acts ``filters`` name (all when none is
+    named)."""
     conc = res.concordance
     acts = set(filters.act) if filters is not None and filters.act else None
-    return tuple(SectionSuggestion(r.ref, r.p, 0, (), 0, r.dense_rank,
-                                   conc.counterparts(r.ref, level="section"), r.cited_as, (), r.p)
+
+    def titles(cases):
+        return tuple(res.casebase.judgment(c).title for c in cases) if res.casebase is not None else ()
+
+    return tuple(SectionSuggestion(r.ref, r.p, len(r.cases), r.cases, r.top_cases, r.dense_rank,
+                                   conc.counterparts(r.ref, level="section"), r.cited_as, titles(r.cases), r.p)
                  for r in ranking.sections if acts is None or r.ref.act in acts)
 
 
@@ -52,7 +59,9 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
     official successors of old-code hits (:func:`legal_rag.retrieve.with_successors`); for a question that names no
     provision (:func:`chooses_provision`) the section ranker's candidates (:class:`legal_rag.rank.SectionRanker`),
     whose first chunks at their chosen limbs (stage ``evidence``) lead the hits: the first candidate, and each next
-    one close to it (the ranker's ``close`` share). A question the ranker reads as outside the sources
+    one close to it (the ranker's ``close`` share), each after its official predecessors' when the question's law is
+    the old codes' (``analysis.era == "old"``: an offence before 1 July 2024); then the next candidates' first
+    chunks, up to :data:`RANKED` ranked chunks in all. A question the ranker reads as outside the sources
     (``ranking.outside``) gets no hits and no suggestions. Then the statutes first for a question asking which
     provisions apply (:func:`legal_rag.retrieve.suggest.statutes_first`) and the reranker when one is set.
     ``suggestions`` is ``()`` and ``ranking`` None for any other question. Ranks are 1-based and consecutive."""
@@ -68,8 +77,13 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
                                             analysis=analysis),
                            index, conc, filters, derived=res.derived_division)
     suggestions = suggestions_of(ranking, res, filters) if ranking is not None else ()
-    lead_n = len(lead_of(suggestions, ranking, res.section_ranker.ranker.close))
-    lead = suggestion_hits(suggestions, index, filters, lead=lead_n) if lead_n else []
+    leads = lead_of(suggestions, ranking, res.section_ranker.ranker.close)
+    if analysis.era == "old":
+        leads = tuple(x for s in leads for x in (*predecessors_of(s, conc), s))
+    lead = suggestion_hits(leads, index, filters, lead=len(leads)) if leads else []
+    shown = {s.ref for s in leads}
+    lead += suggestion_hits([s for s in suggestions if s.ref not in shown], index, filters,
+                            lead=max(RANKED - len(lead), 0))
     seen = {h.chunk.id for h in lead}
     hits = tuple(dataclasses.replace(h, rank=i + 1) for i, h in enumerate(
         [*lead, *statutes_first([h for h in hits if h.chunk.id not in seen], analysis)]))
@@ -77,6 +91,15 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
         hits = res.reranker.rerank(query, hits, top_k=max(settings.top_k, len(hits)),
                                    rerank_candidates=settings.rerank_candidates)
     return tuple(hits), suggestions, ranking
+
+
+def predecessors_of(s: SectionSuggestion, conc) -> tuple[SectionSuggestion, ...]:
+    """For a question whose law is the old codes' (an offence before 1 July 2024): the official predecessors of the
+    suggestion's limb (``cited_as``; the BPR&D table's rows, :meth:`legal_rag.law.Concordance.counterparts`) as
+    suggestions with its score, which lead before it."""
+    ref = s.cited_as or s.ref
+    return tuple(dataclasses.replace(s, ref=p.base, cited_as=p, counterparts=(ref,))
+                 for p in conc.counterparts(ref) if p.act != s.ref.act)
 
 
 def lead_of(suggestions: tuple[SectionSuggestion, ...], ranking: Ranking | None, close: float
@@ -89,4 +112,4 @@ def lead_of(suggestions: tuple[SectionSuggestion, ...], ranking: Ranking | None,
     return (suggestions[0], *(s for s in suggestions[1:3] if (s.p or 0.0) >= close * first))
 
 
-__all__ = ["NOT_CHOSEN", "chooses_provision", "find_passages", "lead_of", "suggestions_of"]
+__all__ = ["NOT_CHOSEN", "RANKED", "chooses_provision", "find_passages", "lead_of", "predecessors_of", "suggestions_of"]

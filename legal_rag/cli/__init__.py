@@ -62,6 +62,21 @@ def ingest(
         typer.echo(f"report written to {json_path}")
 
 
+def _warm_ranker(settings) -> dict:
+    """The section ranker's memory and section summaries embedded now (cached under the index), not on the first
+    question: ``{"memory": n, "seconds": s}``, or ``{"skipped": why}``."""
+    import time
+
+    from ..resources import Resources
+
+    t0 = time.perf_counter()
+    try:
+        sr = Resources(settings).section_ranker
+    except LegalRagError as exc:
+        return {"skipped": f"no section ranker: {exc}"}
+    return {"memory": len(sr.memory or ()), "seconds": time.perf_counter() - t0}
+
+
 @app.command("index")
 def index_cmd(
     only: Optional[list[str]] = typer.Option(None, "--only", help="a source name, act or kind (repeatable)"),
@@ -80,6 +95,7 @@ def index_cmd(
         ensure_reranker(settings, progress=progress, log_fn=typer.echo)
     except LegalRagError as exc:
         fail(exc)
+    ranker = _warm_ranker(settings) if not only else None
     _print_report(report)
     cb = stats.pop("casebase", None)
     sched = stats.pop("schedules", None)
@@ -97,6 +113,11 @@ def index_cmd(
     elif sched:
         typer.echo(f"First Schedules: {sched['rows']} offence classification rows (BNSS and CrPC), ready in "
                    f"{sched['seconds']:.1f} s")
+    if ranker and ranker.get("skipped"):
+        typer.echo(f"section ranker: {ranker['skipped']}")
+    elif ranker:
+        typer.echo(f"section ranker: memory of {ranker['memory']} questions and section summaries embedded, ready in "
+                   f"{ranker['seconds']:.1f} s")
     if json_path is not None:
         write_json(json_path, report_dict(report))
 

@@ -3,8 +3,8 @@
 Registered by ``legal_rag.cli`` with ``app.command("train-ranker")(train_ranker_command)``. Holds no logic: it calls
 :func:`legal_rag.rank.training.train` over the served index (``legal-rag index`` first).
 
-    legal-rag train-ranker                          # legal_rag/rank/data/train_*.jsonl -> legal_rag/rank/weights.json
-    legal-rag train-ranker --data my.jsonl --out w.json
+    legal-rag train-ranker                    # legal_rag/rank/data/{train,ask}_*.jsonl -> legal_rag/rank/weights.json
+    legal-rag train-ranker --data src.jsonl --asked a1.jsonl --asked a2.jsonl --asked a3.jsonl --out w.json
 """
 
 from __future__ import annotations
@@ -19,25 +19,28 @@ from .common import fail
 
 
 def train_ranker_command(
-    data: Optional[list[Path]] = typer.Option(None, "--data", help="question sets (JSON lines; default: the "
+    data: Optional[list[Path]] = typer.Option(None, "--data", help="source sets (JSON lines; default: the "
                                               "shipped legal_rag/rank/data/train_*.jsonl)"),
+    asked: Optional[list[Path]] = typer.Option(None, "--asked", help="asked sets, one writer each (default: the "
+                                               "shipped legal_rag/rank/data/ask_*.jsonl)"),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="weights file (default: legal_rag/rank/weights.json)"),
 ) -> None:
-    """Fit the section ranker (Act classifier, section and limb models, thresholds), split by source line."""
+    """Fit the section ranker (Act classifier, section, limb and outside models, thresholds) on the source and asked
+    sets, chosen by cross-validation over the asked sets' writers."""
     from ..config import load_settings
-    from ..rank import WEIGHTS, SectionRanker, read_examples, training_files
+    from ..rank import WEIGHTS, SectionRanker, asked_files, read_examples, training_files
     from ..rank.training import train
     from ..resources import Resources
 
     try:
         settings = load_settings()
-        paths = data or training_files()
-        if not paths:
-            raise LegalRagError("no training question sets: pass --data FILE")
-        examples = read_examples(paths)
+        paths, asked_paths = data or training_files(), asked or asked_files()
+        if not asked_paths:
+            raise LegalRagError("no asked question sets: pass --asked FILE")
+        sources, questions = read_examples(paths), read_examples(asked_paths)
         res = Resources(settings)
         sr = SectionRanker(res.index, res.field_index, casebase=res.casebase, concordance=res.concordance,
                            schedule=res.schedule)
-        train(sr, examples, out=out or WEIGHTS, log=typer.echo)
-    except (LegalRagError, ValueError) as exc:
+        train(sr, sources, questions, out=out or WEIGHTS, log=typer.echo)
+    except (LegalRagError, ValueError, OSError) as exc:
         fail(exc)

@@ -4,9 +4,11 @@ inside each, and the question's Act (in the corpus or not).
 ``SectionRanker(index, fields, casebase=..., concordance=..., schedule=..., ranker=...).rank(question)`` ->
 :class:`legal_rag.rank.model.Ranking`: the signals once (:func:`legal_rag.rank.signals.gather`), ``P(Act)`` from
 the question's embedding, the candidates (:func:`legal_rag.rank.features.candidates`) scored by ``P(governs)``
-best first (ties by the Act's order), each with its limb (the sub-section the limb model scores highest among the
-section's printed sub-sections). ``outside`` is set when the share of ``P(Act)`` on Acts the corpus does not hold
-reaches the ranker's ``out_of_corpus`` threshold.
+(the softmax of the section model's scores over the candidates) best first (ties by reference), each with its limb
+(the sub-section the limb model scores highest among the section's printed sub-sections). ``outside`` is set when
+the outside model's ``P(outside)`` (:func:`legal_rag.rank.features.outside_vector`: the share of ``P(Act)`` on
+Acts the corpus does not hold beside how near the question is to the memory's questions and the statutes) reaches the ranker's ``out_of_corpus``
+threshold.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..types import StatuteRef
-from .features import candidates, limb_matrix, section_matrix
+from .features import candidates, limb_matrix, outside_vector, section_matrix
 from .fields import FieldIndex, Limb
 from .memory import Memory
-from .model import OTHER, Ranked, Ranker, Ranking
+from .model import OTHER, Ranked, Ranker, Ranking, softmax
 from .signals import Signals, gather
 
 #: how many candidates a ranking keeps
@@ -85,12 +87,13 @@ class SectionRanker:
         refs = self.candidates(s)
         out: tuple[Ranked, ...] = ()
         if refs:
-            p = self.ranker.sections.proba(section_matrix(s, refs, acts, self.predecessors(refs)))
+            p = softmax(self.ranker.sections.decision(section_matrix(s, refs, acts, self.predecessors(refs))))
             order = sorted(range(len(refs)), key=lambda i: (-p[i], str(refs[i])))[:keep]
-            out = tuple(Ranked(refs[i], float(p[i]), self.limb(question, s, refs[i]), s.dense_rank.get(refs[i]))
-                        for i in order)
+            out = tuple(Ranked(refs[i], float(p[i]), self.limb(question, s, refs[i]), s.dense_rank.get(refs[i]),
+                               s.cases.get(refs[i], ()), s.top_cases) for i in order)
         other_act = max(other, key=other.get) if other else ""
-        return Ranking(out, share, other_act, share >= self.ranker.out_of_corpus)
+        p_out = float(self.ranker.outside.proba(outside_vector(s, share))[0])
+        return Ranking(out, share, other_act, p_out >= self.ranker.out_of_corpus)
 
 
 __all__ = ["KEEP", "SectionRanker", "in_corpus_acts"]

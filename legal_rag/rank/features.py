@@ -72,6 +72,7 @@ SECTION_FEATURES: dict[str, Feature] = {
     "memory": lambda s, ref, acts, preds: s.memory.get(ref, 0.0),
     "memory_gap": lambda s, ref, acts, preds: _gap(s.memory, ref),
     "memory_rr": lambda s, ref, acts, preds: _rr(s, "memory", ref),
+    "memory_vote": lambda s, ref, acts, preds: s.memory_vote.get(ref, 0.0),
 }
 
 LimbFeature = Callable[[Signals, Limb, int, int, Mapping[StatuteRef, float]], float]
@@ -90,6 +91,21 @@ LIMB_FEATURES: dict[str, LimbFeature] = {
     else 0.0,
     "limb_first_defined": lambda s, lb, i, n, bm25: 1.0 if s.kind == "definition" and i == 0 else 0.0,
 }
+
+
+#: the features of "is this question outside the corpus" (:func:`outside_vector`), in the stored order
+OUTSIDE_FEATURES: tuple[str, ...] = ("outside_share", "outside_logit", "best_memory", "best_vote", "best_dense")
+
+
+def outside_vector(s: Signals, share: float) -> np.ndarray:
+    """:data:`OUTSIDE_FEATURES` of one question: ``share``, the Act classifier's share of ``P`` on Acts the corpus
+    does not hold, and its log-odds (clipped to +-9); how near the question is to the memory's questions on
+    provisions the corpus holds (the best cosine, the largest share of the k-NN vote); its best dense cosine to a
+    statute chunk (each 0 with none)."""
+    share = float(share)
+    q = min(max(share, 1e-4), 1 - 1e-4)
+    return np.array([share, max(-9.0, min(9.0, math.log(q / (1 - q)))), max(s.memory.values(), default=0.0),
+                     max(s.memory_vote.values(), default=0.0), max(s.dense.values(), default=0.0)], dtype=np.float64)
 
 
 def candidates(s: Signals, successors: Callable[[StatuteRef], tuple[StatuteRef, ...]], known: Sequence[StatuteRef]
@@ -130,4 +146,5 @@ def limb_matrix(s: Signals, limbs: Sequence[Limb], bm25: Mapping[StatuteRef, flo
                     dtype=np.float64).reshape(n, len(LIMB_FEATURES))
 
 
-__all__ = ["LIMB_FEATURES", "LONG", "PER_SIGNAL", "SECTION_FEATURES", "candidates", "limb_matrix", "section_matrix"]
+__all__ = ["LIMB_FEATURES", "LONG", "OUTSIDE_FEATURES", "PER_SIGNAL", "SECTION_FEATURES", "candidates", "limb_matrix",
+           "outside_vector", "section_matrix"]

@@ -7,9 +7,14 @@ per gold provision, the largest cosine between the question's embedding and a tr
 (a nearest-neighbour vote, Cover & Hart 1967), at section level and at limb level; the ranker reads them as
 features beside the section's own text.
 
+``Memory.votes`` is the k-nearest-neighbour vote proper: the :data:`VOTE_K` nearest questions, each weighted by
+``exp((cos - cos_best) / VOTE_TAU)`` and the weights normalised to sum to 1, summed per gold section (a soft
+k-NN, Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, 2nd ed., s.13.3).
+
 Leakage: a memory question never votes for a question of its own group (``exclude``: paraphrases of one official
-source share a group), so the features of a training question are those an unseen question of another source
-would get.
+source share a group), nor, when the ranker is fitted, for a question of its own writer (the question set it came
+from): a user is a new writer, so the features of a training question are those another writer's question would
+get.
 """
 
 from __future__ import annotations
@@ -24,13 +29,20 @@ import numpy as np
 
 from ..types import StatuteRef
 
+#: how many nearest memory questions vote (:meth:`Memory.votes`)
+VOTE_K = 10
+#: the vote's temperature in cosine units (:meth:`Memory.votes`): a neighbour 0.05 less similar weighs 1/e as much
+VOTE_TAU = 0.05
+
 @dataclass(frozen=True)
 class Memory:
-    """``vectors`` (``n x d``, unit length), the ``golds`` and ``groups`` of the ``n`` memory questions."""
+    """``vectors`` (``n x d``, unit length), the ``golds``, ``groups`` and ``writers`` of the ``n`` memory
+    questions (``writers`` empty: one writer each, never excluded)."""
 
     vectors: np.ndarray
     golds: tuple[tuple[StatuteRef, ...], ...]
     groups: tuple[str, ...]
+    writers: tuple[str, ...] = ()
     _by_group: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __len__(self) -> int:
@@ -40,14 +52,14 @@ class Memory:
                                                                                  dict[StatuteRef, float]]:
         """``(sections, limbs)``: gold section -> the largest cosine of ``vector`` to a memory question with that
         gold (its base), and gold sub-section -> the same for questions whose gold names it; questions of the
-        ``exclude`` groups do not vote."""
+        ``exclude`` groups or writers do not vote."""
         if not len(self):
             return {}, {}
         sims = self.vectors @ np.asarray(vector, dtype=np.float32)
         sections: dict[StatuteRef, float] = {}
         limbs: dict[StatuteRef, float] = {}
         for i in np.argsort(-sims):
-            if self.groups[i] in exclude:
+            if self._excluded(i, exclude):
                 continue
             s = float(sims[i])
             for g in self.golds[i]:
@@ -55,6 +67,30 @@ class Memory:
                 if g.sub:
                     limbs.setdefault(StatuteRef(g.act, g.section, g.sub[:1]), s)
         return sections, limbs
+
+    def votes(self, vector: np.ndarray, exclude: Collection[str] = (), k: int = None, tau: float = None
+              ) -> dict[StatuteRef, float]:
+        """Gold section -> its share of the soft vote of the ``k`` nearest memory questions (module docstring;
+        defaults :data:`VOTE_K`, :data:`VOTE_TAU`); the shares sum to 1 over the sections (to more when a question
+        names two golds); ``{}`` for an empty memory. Questions of the ``exclude`` groups or writers do not vote."""
+        k = VOTE_K if k is None else k
+        tau = VOTE_TAU if tau is None else tau
+        if not len(self):
+            return {}
+        sims = self.vectors @ np.asarray(vector, dtype=np.float32)
+        near = [i for i in np.argsort(-sims) if not self._excluded(i, exclude)][:k]
+        if not near:
+            return {}
+        w = np.exp((sims[near] - sims[near[0]]) / tau)
+        w = w / w.sum()
+        out: dict[StatuteRef, float] = {}
+        for i, wi in zip(near, w):
+            for g in {g.base for g in self.golds[i]}:
+                out[g] = out.get(g, 0.0) + float(wi)
+        return out
+
+    def _excluded(self, i: int, exclude: Collection[str]) -> bool:
+        return self.groups[i] in exclude or (bool(self.writers) and self.writers[i] in exclude)
 
 
 def memory_key(texts: Sequence[str], model_id: str) -> str:
@@ -85,7 +121,7 @@ def build_memory(examples, embed, cache_dir: Path | None = None, model_id: str =
     ``cache_dir`` (:func:`embed_cached`)."""
     kept = [e for e in examples if e.gold]
     vectors = embed_cached([e.question for e in kept], embed, cache_dir, model_id, "rank-memory")
-    return Memory(vectors, tuple(e.gold for e in kept), tuple(e.group for e in kept))
+    return Memory(vectors, tuple(e.gold for e in kept), tuple(e.group for e in kept), tuple(e.writer for e in kept))
 
 
-__all__ = ["Memory", "build_memory", "embed_cached", "memory_key"]
+__all__ = ["VOTE_K", "VOTE_TAU", "Memory", "build_memory", "embed_cached", "memory_key"]

@@ -5,10 +5,14 @@
 * ``acts``: a multinomial logistic regression over the question's embedding -> ``P(class | question)``, the classes
   ``BNS``, ``BNSS``, ``BSA`` and one class per Act the corpus does not hold (``"other:Negotiable Instruments Act,
   1881"``); the question kind by Act, learned, not read from keyword lists;
-* ``sections``: a logistic regression over :data:`legal_rag.rank.features.SECTION_FEATURES` -> ``P(governs)``;
+* ``sections``: a pairwise logistic regression over :data:`legal_rag.rank.features.SECTION_FEATURES`: its
+  decision is a candidate's score, and ``P(governs)`` is the softmax of the scores over the question's candidates
+  (:func:`softmax`);
 * ``limbs``: a logistic regression over :data:`legal_rag.rank.features.LIMB_FEATURES` -> the limb the facts make out;
-* ``thresholds``: ``out_of_corpus`` (the share of ``P`` on classes the corpus does not hold above which the question
-  is said to be outside the sources) and ``close`` (a second candidate whose ``P`` is at least this share of the
+* ``outside``: a logistic regression over :data:`legal_rag.rank.features.OUTSIDE_FEATURES` -> ``P(the question
+  is about law the corpus does not hold)``;
+* ``thresholds``: ``out_of_corpus`` (the ``P(outside)`` at or above which the question is said to be outside the
+  sources) and ``close`` (a second candidate whose ``P`` is at least this share of the
   first's is shown beside it as a candidate).
 
 Each linear model is ``sigma(((x - mean) / scale) . coef + intercept)`` (``softmax`` for the classes), the
@@ -30,6 +34,15 @@ from ..types import StatuteRef
 WEIGHTS = Path(__file__).with_name("weights.json")
 #: the prefix of a class the corpus does not hold
 OTHER = "other:"
+
+
+def softmax(scores) -> np.ndarray:
+    """``exp(s_i) / sum_j exp(s_j)`` over a 1-d array of scores (shifted by the maximum); empty in, empty out."""
+    s = np.asarray(scores, dtype=np.float64).reshape(-1)
+    if not len(s):
+        return s
+    e = np.exp(s - s.max())
+    return e / e.sum()
 
 
 @dataclass(frozen=True)
@@ -71,7 +84,7 @@ class Linear:
 
 @dataclass(frozen=True)
 class Ranker:
-    """The three fitted models and their thresholds (module docstring); ``meta`` records what they were fitted on."""
+    """The fitted models and their thresholds (module docstring); ``meta`` records what they were fitted on."""
 
     acts: Linear
     sections: Linear
@@ -79,6 +92,7 @@ class Ranker:
     out_of_corpus: float
     close: float
     meta: dict
+    outside: Linear
 
     def act_probs(self, vector: np.ndarray) -> dict[str, float]:
         """Class -> ``P(class | question)``; the three in-corpus Acts under their codes."""
@@ -87,13 +101,13 @@ class Ranker:
 
     def to_json(self) -> dict:
         return {"acts": self.acts.to_json(), "sections": self.sections.to_json(), "limbs": self.limbs.to_json(),
-                "thresholds": {"out_of_corpus": self.out_of_corpus, "close": self.close}, "meta": self.meta}
+                "outside": self.outside.to_json(), "thresholds": {"out_of_corpus": self.out_of_corpus, "close": self.close}, "meta": self.meta}
 
     @classmethod
     def from_json(cls, d: dict) -> "Ranker":
         t = d["thresholds"]
         return cls(Linear.from_json(d["acts"]), Linear.from_json(d["sections"]), Linear.from_json(d["limbs"]),
-                   float(t["out_of_corpus"]), float(t["close"]), dict(d.get("meta", {})))
+                   float(t["out_of_corpus"]), float(t["close"]), dict(d.get("meta", {})), Linear.from_json(d["outside"]))
 
     def save(self, path: Path = WEIGHTS) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
@@ -103,26 +117,30 @@ class Ranker:
 def load_ranker(path: Path = WEIGHTS) -> Ranker:
     """The ranker stored at ``path``; raises :class:`~legal_rag.errors.ConfigError` when the file is missing or its
     feature names are not the code's (weights fitted for other features)."""
-    from .features import LIMB_FEATURES, SECTION_FEATURES
+    from .features import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES
 
     try:
         r = Ranker.from_json(json.loads(Path(path).read_text()))
     except (OSError, ValueError, KeyError) as e:
         raise ConfigError(f"no usable ranker weights at {path} ({e}); run `legal-rag train-ranker`") from e
-    if r.sections.names != tuple(SECTION_FEATURES) or r.limbs.names != tuple(LIMB_FEATURES):
+    if (r.sections.names, r.limbs.names, r.outside.names) != (tuple(SECTION_FEATURES), tuple(LIMB_FEATURES),
+                                                               OUTSIDE_FEATURES):
         raise ConfigError(f"the ranker weights at {path} were fitted for other features; run `legal-rag train-ranker`")
     return r
 
 
 @dataclass(frozen=True)
 class Ranked:
-    """One candidate section: ``ref`` (section level), ``p`` = ``P(governs)``, ``limb`` the sub-section chosen
-    inside it (None: the section prints none), ``dense_rank`` its best chunk's rank in the dense list."""
+    """One candidate section: ``ref`` (section level), ``p`` = ``P(governs)`` (softmax over the candidates), ``limb`` the sub-section chosen
+    inside it (None: the section prints none), ``dense_rank`` its best chunk's rank in the dense list, ``cases`` the
+    ids of the judgments among the ``top_cases`` most similar to the question that cite it (most similar first)."""
 
     ref: StatuteRef
     p: float
     limb: StatuteRef | None = None
     dense_rank: int | None = None
+    cases: tuple[str, ...] = ()
+    top_cases: int = 0
 
     @property
     def cited_as(self) -> StatuteRef:
@@ -131,8 +149,9 @@ class Ranked:
 
 @dataclass(frozen=True)
 class Ranking:
-    """A question's ranking: ``sections`` best first; ``other`` the share of ``P`` on Acts the corpus does not
-    hold, ``other_act`` the likeliest of them; ``outside``: the question is said to be outside the sources."""
+    """A question's ranking: ``sections`` best first; ``other`` the share of ``P(Act)`` on Acts the corpus does not
+    hold, ``other_act`` the likeliest of them; ``outside``: the question is said to be outside the sources
+    (``P(outside)`` at or above the ranker's threshold)."""
 
     sections: tuple[Ranked, ...]
     other: float = 0.0
@@ -140,4 +159,4 @@ class Ranking:
     outside: bool = False
 
 
-__all__ = ["OTHER", "WEIGHTS", "Linear", "Ranked", "Ranker", "Ranking", "load_ranker"]
+__all__ = ["OTHER", "WEIGHTS", "Linear", "Ranked", "Ranker", "Ranking", "load_ranker", "softmax"]

@@ -3,8 +3,8 @@
 ``Signals`` holds, per section (section level, every Act): the best dense cosine and BM25 score of its chunks among
 the statute chunks retrieved (``depth`` each), their ranks, the BM25 score of the question in each field of the new
 codes' sections (:mod:`legal_rag.rank.fields`), the case-base evidence (:func:`legal_rag.retrieve.evidence.
-section_evidence`) with its **lift** over the base rate, the nearest training questions' golds
-(:mod:`legal_rag.rank.memory`), and the question's embedding and length.
+section_evidence`) with its **lift** over the base rate and the judgments behind it, the nearest training questions' golds
+and their k-nearest-neighbour vote (:mod:`legal_rag.rank.memory`), and the question's embedding and length.
 
 Lift (pointwise mutual information, Church & Hanks 1990): ``log((n_s / K + e) / (df_s / N + e))``, ``n_s`` the
 number of the ``K`` judgments most similar to the question that cite section ``s`` (an old-code cite counts for its
@@ -51,6 +51,9 @@ class Signals:
     kind: str = ""                                                        # the question's kind (law.analyse)
     summary: Mapping[StatuteRef, float] = field(default_factory=dict)     # cosine to the section's summary
     ranks: Mapping[str, Mapping[StatuteRef, int]] = field(default_factory=dict)  # "memory"/"summary" -> 1-based
+    memory_vote: Mapping[StatuteRef, float] = field(default_factory=dict)  # share of the k-NN vote (sums to 1)
+    cases: Mapping[StatuteRef, tuple[str, ...]] = field(default_factory=dict)  # the judgments behind evidence
+    top_cases: int = 0                                                    # how many similar judgments voted
 
 
 def rank_of(table: Mapping[StatuteRef, float]) -> dict[StatuteRef, int]:
@@ -112,18 +115,23 @@ def gather(question: str, index, fields: FieldIndex, *, casebase=None, concordan
     per_field = {name: fields.search(name, question) for name in FIELDS}
     ev_norm: dict[StatuteRef, float] = {}
     lift: dict[StatuteRef, float] = {}
+    cases: dict[StatuteRef, tuple[str, ...]] = {}
+    top_cases = 0
     if casebase is not None:
         params = evidence_params or EvidenceParams()
         ev = section_evidence(question, casebase, concordance=concordance, era="new", params=params)
         best = max((e.score for e in ev), default=1.0) or 1.0
         ev_norm = {e.ref: e.score / best for e in ev}
         lift = lifts(ev, casebase, concordance, params.top_cases)
+        cases = {e.ref: tuple(c for c, _ in e.cases) for e in ev}
+        top_cases = params.top_cases
     named = offence_named(question, schedule, "BNS") if schedule is not None else None
     mem, mem_limbs = memory.scores(vector, exclude) if memory is not None else ({}, {})
+    vote = memory.votes(vector, exclude) if memory is not None else {}
     summary = fields.summary_scores(vector)
     return Signals(len(question.split()), vector, dense, dense_rank, sparse, sparse_rank, limb, per_field, ev_norm,
                    lift, named.base if named is not None else None, mem, mem_limbs, kind, summary,
-                   {"memory": rank_of(mem), "summary": rank_of(summary)})
+                   {"memory": rank_of(mem), "summary": rank_of(summary)}, vote, cases, top_cases)
 
 
 __all__ = ["DEPTH", "LIFT_SMOOTHING", "Signals", "gather", "lifts", "rank_of"]

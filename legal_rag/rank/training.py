@@ -1,23 +1,40 @@
-"""``legal-rag train-ranker``: fit the three models of :mod:`legal_rag.rank.model` on question sets, deterministically.
+"""``legal-rag train-ranker``: fit the models of :mod:`legal_rag.rank.model` on question sets, deterministically.
 
 Input: JSON lines with ``question``, ``gold`` (``["BNS 303(2)", ...]``, ``[]`` for a question outside the corpus),
 ``act`` (``BNS``/``BNSS``/``BSA``/``OTHER``), ``source_line`` (the official source the question was written from:
-paraphrases of one source share it) and ``out_of_corpus`` (the Act that governs, for ``OTHER``). The questions are
-split train/validation by ``source_line`` (scikit-learn's ``GroupShuffleSplit``, a fixed seed), so paraphrases of
-one source never straddle the split; the validation part chooses each model's ``C`` (inverse L2 strength) and the
-thresholds, and gives the figures stored in ``meta``.
+paraphrases of one source share it) and ``out_of_corpus`` (the Act that governs, for ``OTHER``), in two roles
+(:mod:`legal_rag.rank.examples`):
 
-* ``memory``: the training part's questions (:mod:`legal_rag.rank.memory`); a training question's features read the
-  memory without its own group's questions.
-* ``acts``: ``LogisticRegression`` (multinomial) over the question's embedding; class = the gold's Act or
-  ``other:<Act>``.
-* ``sections``: ``StandardScaler`` + ``LogisticRegression`` over the candidates' features; positive = a gold
-  section. The ``act_logp`` feature of a training question reads ``P(Act)`` predicted out of fold
-  (``cross_val_predict`` over five groups), never the fit of its own label.
-* ``limbs``: the same over the limbs of each gold section that prints sub-sections; positive = the gold limb.
-* ``out_of_corpus``: the lowest threshold on the share of ``P`` outside the corpus that says at most
-  :data:`FALSE_OUTSIDE` of the in-corpus validation questions are outside; ``close``: the ratio ``p2 / p1`` above which the first candidate is shown with the next, the value
-  with the best F1 on validation for "the first candidate is not a gold".
+* the **source sets** (``train_*``: written source line by source line through the Acts) and the **asked sets**
+  (``ask_*``: questions as clients and juniors ask them, one writer each) together are the ranker's **memory**
+  (:mod:`legal_rag.rank.memory`) and the Act classifier's data;
+* the asked sets alone fit the models that combine the signals (sections, limbs, outside). Each asked question reads
+  the memory without its own writer's questions (:func:`_own`), as a user's question reads a memory none of it
+  wrote (the memory's ``exclude`` matches a writer, or a source line's group, which several sets share). Source-set questions are not fitted on there: each was written from a different passage than its
+  section's other questions, so the memory answers them far worse than it answers an asked question, and a fit on
+  them learns to distrust it.
+
+Choosing and measuring: cross-validation over the asked questions, one fold per writer when there are at least
+:data:`MIN_WRITERS` writers (a new writer is what a user is), else five folds by source line (scikit-learn's
+``GroupKFold``). The folds choose each model's ``C`` (inverse L2 strength) and the thresholds from out-of-fold
+predictions, and give the figures stored in ``meta``; the final models are fitted on every asked question.
+
+* ``acts``: ``LogisticRegression`` (multinomial) over the question's embedding, fitted on every question; class =
+  the gold's Act or ``other:<Act>``. An asked question's ``act_logp`` and out-of-corpus share read ``P(Act)``
+  predicted by a fit without its fold, never the fit of its own label.
+* ``sections``: a pairwise logistic regression (Bradley & Terry 1952; the linear RankNet/RankSVM reduction,
+  Herbrich, Graepel & Obermayer 2000): for each question, the feature difference of each gold candidate and each
+  of up to :data:`NEGATIVES` other candidates (and its negation) is one row of ``LogisticRegression`` with no
+  intercept. Its scores turned into ``P(governs)`` by a softmax over the question's candidates are the Luce choice
+  model that the pairwise fit estimates.
+* ``limbs``: ``StandardScaler`` + ``LogisticRegression`` over the limbs of each gold section that prints
+  sub-sections; positive = the gold limb.
+* ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
+  outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
+  its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
+  :data:`FALSE_OUTSIDE` of the in-corpus asked questions outside. ``close``: the ratio ``p2 / p1`` above which the
+  first candidate is shown with the next, the value with the best out-of-fold F1 for "the first candidate is not a
+  gold".
 """
 
 from __future__ import annotations
@@ -33,26 +50,34 @@ import numpy as np
 from ..law import analyse
 from ..types import StatuteRef
 from .choose import SectionRanker, in_corpus_acts
-from .features import LIMB_FEATURES, SECTION_FEATURES, limb_matrix, section_matrix
-from .model import OTHER, WEIGHTS, Linear, Ranker
-from .examples import Example, parse_ref, read_examples
+from .examples import Example
+from .features import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, limb_matrix, outside_vector, section_matrix
 from .memory import Memory, build_memory
+from .model import OTHER, WEIGHTS, Linear, Ranker, softmax
 from .signals import Signals
 
 SEED = 0
 C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
-VALIDATION = 0.2
-#: the largest share of in-corpus validation questions the out-of-corpus threshold may call outside
+#: the largest share of in-corpus asked questions the out-of-corpus threshold may call outside
 FALSE_OUTSIDE = 0.02
+#: other candidates paired with each gold candidate of a question (drawn with a fixed seed)
+NEGATIVES = 30
+#: writers of asked sets from which the folds are one per writer
+MIN_WRITERS = 3
+#: the weights of a source-set question beside an asked one (1) in the section fit, chosen by held-out top-1
+SOURCE_SHARES = (0.0, 0.1, 0.25, 0.5)
+#: the section model's ``C`` grid (smaller than :data:`C_GRID`: each value is tried with each share)
+SECTION_C = (0.3, 3.0)
+#: how many of the source rows' folds (by source line) measure the section fit on source-set questions
+SOURCE_FOLDS = 2
 
 
-def split(examples: Sequence[Example]) -> tuple[list[int], list[int]]:
-    """Train and validation positions, by group (module docstring)."""
-    from sklearn.model_selection import GroupShuffleSplit
-
-    gss = GroupShuffleSplit(n_splits=1, test_size=VALIDATION, random_state=SEED)
-    tr, va = next(gss.split(np.zeros(len(examples)), groups=[e.group for e in examples]))
-    return sorted(tr.tolist()), sorted(va.tolist())
+def folds(examples: Sequence[Example]) -> list[tuple[list[int], list[int]]]:
+    """``(fit, held)`` positions of the cross-validation over ``examples`` (module docstring), in a fixed order."""
+    writers = [e.writer for e in examples]
+    if len(set(writers)) >= MIN_WRITERS:
+        return _group_folds(writers, len(set(writers)))
+    return _group_folds([e.group for e in examples])
 
 
 def _scaled_fit(X: np.ndarray, y: np.ndarray, C: float, names: Sequence[str]) -> Linear:
@@ -65,6 +90,31 @@ def _scaled_fit(X: np.ndarray, y: np.ndarray, C: float, names: Sequence[str]) ->
     return Linear(tuple(names), sc.mean_, scale, lr.coef_[0], lr.intercept_)
 
 
+def pairwise_fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], C: float, names: Sequence[str],
+                 weights: Sequence[float] | None = None) -> Linear:
+    """The pairwise model (module docstring) over ``groups`` of ``(X, y)`` (one question's candidates' features
+    and gold flags), each question's pairs weighted by ``weights`` (default 1); the differences are scaled by their
+    standard deviation (no centring: a difference of 0 means no preference)."""
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(SEED)
+    diffs, w = [], []
+    for k, (X, y) in enumerate(groups):
+        pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+        if len(neg) > NEGATIVES:
+            neg = np.sort(rng.choice(neg, NEGATIVES, replace=False))
+        pairs = [X[i] - X[j] for i in pos for j in neg]
+        diffs.extend(pairs)
+        w.extend([1.0 if weights is None else float(weights[k])] * len(pairs))
+    D = np.asarray(diffs, dtype=np.float64).reshape(len(diffs), len(names))
+    scale = D.std(axis=0)
+    scale = np.where(scale > 0, scale, 1.0)
+    Z = np.vstack([D / scale, -D / scale])
+    y = np.r_[np.ones(len(D)), np.zeros(len(D))]
+    lr = LogisticRegression(C=C, max_iter=5000, fit_intercept=False, random_state=SEED).fit(Z, y, sample_weight=np.r_[w, w])
+    return Linear(tuple(names), np.zeros(len(names)), scale, lr.coef_[0], np.zeros(1))
+
+
 def fit_acts(X: np.ndarray, labels: Sequence[str], C: float) -> Linear:
     """The Act classifier over embeddings ``X`` (rows, no standardisation beyond the embedder's own)."""
     from sklearn.linear_model import LogisticRegression
@@ -75,170 +125,240 @@ def fit_acts(X: np.ndarray, labels: Sequence[str], C: float) -> Linear:
                   tuple(map(str, lr.classes_)))
 
 
-def oof_act_probs(X: np.ndarray, labels: Sequence[str], groups: Sequence[str], C: float) -> list[dict[str, float]]:
-    """``P(Act)`` of each row predicted by a classifier that did not see its group (five group folds)."""
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import GroupKFold, cross_val_predict
+@dataclass(frozen=True)
+class Row:
+    """One asked question ready to fit or score: its example, signals, candidates, their features ``X`` and gold
+    flags ``y`` (none gold for a question outside the corpus)."""
 
-    lr = LogisticRegression(C=C, max_iter=5000, random_state=SEED)
-    p = cross_val_predict(lr, X, list(labels), groups=list(groups), cv=GroupKFold(n_splits=5), method="predict_proba")
-    classes = sorted(set(labels))
-    return [dict(zip(classes, map(float, row))) for row in p]
+    example: Example
+    signals: Signals
+    refs: tuple[StatuteRef, ...]
+    X: np.ndarray
+    y: np.ndarray
 
-
-@dataclass
-class Prepared:
-    """Per example: its signals, its candidates and their features (for in-corpus examples)."""
-
-    signals: list[Signals]
-    refs: list[tuple[StatuteRef, ...]]
+    @property
+    def outside(self) -> bool:
+        return self.example.label.startswith(OTHER)
 
 
-def _section_rows(sr: SectionRanker, ex: Example, s: Signals, refs, acts) -> tuple[np.ndarray, np.ndarray]:
+def _row(sr: SectionRanker, ex: Example, s: Signals, acts: dict[str, float]) -> Row:
+    refs = sr.candidates(s)
     X = section_matrix(s, refs, in_corpus_acts(acts), sr.predecessors(refs))
     bases = {g.base for g in ex.gold}
-    return X, np.array([r in bases for r in refs], dtype=int)
+    return Row(ex, s, refs, X, np.array([r in bases for r in refs], dtype=int))
 
 
-def top1(sr: SectionRanker, model: Linear, items) -> float:
-    """Share of ``items`` ``(example, signals, refs, acts)`` whose first candidate under ``model`` is a gold."""
-    hit = 0
-    for ex, s, refs, acts in items:
-        if not refs:
-            continue
-        X, y = _section_rows(sr, ex, s, refs, acts)
-        p = model.proba(X)
-        hit += int(y[int(np.argmax(p))])
-    return hit / max(len(items), 1)
+def top1(model: Linear, rows: Sequence[Row]) -> float:
+    """Share of the in-corpus ``rows`` whose first candidate under ``model`` is a gold (no candidate: a miss)."""
+    rows = [r for r in rows if not r.outside]
+    hit = sum(int(r.y[int(np.argmax(model.decision(r.X)))]) for r in rows if len(r.refs))
+    return hit / max(len(rows), 1)
 
 
 def memory_of(examples: Sequence[Example], sr: SectionRanker) -> Memory:
-    """The memory of ``examples`` embedded by ``sr``'s index (no cache: a split's memory is made once)."""
+    """The memory of ``examples`` embedded by ``sr``'s index (no cache: made once per fit)."""
     return build_memory(examples, lambda texts: np.vstack([sr.index.embed_query(t) for t in texts]))
 
 
-def train(sr: SectionRanker, examples: Sequence[Example], *, out: Path = WEIGHTS, log=print) -> Ranker:
-    """Fit and save the ranker (module docstring); ``sr`` gives the signals (its ``ranker`` is not read)."""
-    unknown = sorted({str(g.base) for e in examples for g in e.gold if g.base not in sr.fields.fields})
+def _own(ex: Example) -> set[str]:
+    """What of the memory never votes for an asked question: its writer's questions (its own group's when it has
+    no writer). Another writer's questions from the same source line do vote, as they do for a user's question."""
+    return {ex.writer} if ex.writer else {ex.group}
+
+
+def _choose(name: str, fit, score, cv, log):
+    """The ``C`` of :data:`C_GRID` with the best mean held-out ``score(model, held)`` over ``cv`` (ties: the smaller
+    ``C``), and that mean."""
+    best = None
+    for C in C_GRID:
+        s = float(np.mean([score(fit(a, C), b) for a, b in cv]))
+        log(f"{name}: C={C} held-out {s:.3f}")
+        if best is None or s > best[1]:
+            best = (C, s)
+    return best
+
+
+def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example], *, out: Path = WEIGHTS,
+          log=print) -> Ranker:
+    """Fit and save the ranker (module docstring) from the source sets' and the asked sets' examples; ``sr`` gives
+    the signals (its ``ranker`` and ``memory`` are replaced, not read). Raises ``ValueError`` without asked
+    questions inside and outside the corpus."""
+    asked = list(asked)
+    if not any(e.gold for e in asked) or not any(not e.gold for e in asked):
+        raise ValueError("the asked sets need questions inside and outside the corpus")
+    everything = [*sources, *asked]
+    unknown = sorted({str(g.base) for e in everything for g in e.gold if g.base not in sr.fields.fields})
     if unknown:
         log(f"{len(unknown)} gold sections are not among the index's sections: {', '.join(unknown[:20])}")
-    tr, va = split(examples)
-    # the memory holds the training part only; a training question's own group never votes for it
-    sr.memory = memory_of([examples[i] for i in tr], sr)
-    kinds = [analyse(e.question, concordance=sr.concordance).kind for e in examples]
-    sig = [sr.signals(e.question, exclude={e.group}, kind=k) for e, k in zip(examples, kinds)]
-    refs = [sr.candidates(s) if not e.label.startswith(OTHER) else () for e, s in zip(examples, sig)]
+    sr.memory = memory_of(everything, sr)
+    sig = [sr.signals(e.question, exclude=_own(e), kind=analyse(e.question, concordance=sr.concordance).kind)
+           for e in asked]
+    cv = folds(asked)
     V = np.vstack([s.vector for s in sig])
-    labels = [e.label for e in examples]
-    groups = [e.group for e in examples]
+    W = np.vstack([sr.index.embed_query(e.question) for e in sources]) if sources else np.zeros((0, V.shape[1]))
+    labels = [e.label for e in asked]
+    src_labels = [e.label for e in sources]
 
-    # acts: C by validation accuracy
+    # acts: every question; an asked question's P(Act) from a fit without its fold
+    def fit_acts_on(pos, C):
+        return fit_acts(np.vstack([W, V[pos]]), [*src_labels, *(labels[i] for i in pos)], C)
+
+    def act_score(m, held):
+        return float(np.mean([m.classes[int(np.argmax(p))] == labels[i] for i, p in zip(held, m.proba(V[held]))]))
+
+    act_C, act_acc = _choose("acts", fit_acts_on, act_score, cv, log)
+    acts = fit_acts_on(list(range(len(asked))), act_C)
+    probs: list[dict[str, float]] = [{}] * len(asked)
+    for a, b in cv:
+        m = fit_acts_on(a, act_C)
+        for i, p in zip(b, m.proba(V[b])):
+            probs[i] = dict(zip(m.classes, map(float, p)))
+    rows = [_row(sr, e, s, p) for e, s, p in zip(asked, sig, probs)]
+
+    src_probs = _source_act_probs(W, src_labels, [e.group for e in sources], V, labels, act_C)
+    src_rows = [_row(sr, e, sr.signals(e.question, exclude=_own(e), kind=analyse(e.question,
+                                                                                concordance=sr.concordance).kind), p)
+                for e, p in zip(sources, src_probs) if e.gold]
+    src_rows = [r for r in src_rows if r.y.any()]
+    src_cv = _group_folds([r.example.group for r in src_rows])[:SOURCE_FOLDS]
+
+    def fit_sections(pos, C, share, src=range(len(src_rows))):
+        fit = [rows[i] for i in pos if rows[i].y.any()] + [src_rows[i] for i in src] * bool(share)
+        n_asked = sum(1 for i in pos if rows[i].y.any())
+        return pairwise_fit([(r.X, r.y) for r in fit], C, tuple(SECTION_FEATURES),
+                            [1.0] * n_asked + [share] * (len(fit) - n_asked))
+
+    every = list(range(len(rows)))
     best = None
-    for C in C_GRID:
-        m = fit_acts(V[tr], [labels[i] for i in tr], C)
-        acc = float(np.mean([m.classes[int(np.argmax(p))] == labels[i] for i, p in zip(va, m.proba(V[va]))]))
-        if best is None or acc > best[0]:
-            best = (acc, C, m)
-    act_acc, act_C, acts = best
-    log(f"acts: C={act_C} validation accuracy {act_acc:.3f}")
-    oof = oof_act_probs(V[tr], [labels[i] for i in tr], [groups[i] for i in tr], act_C)
-    oof_by = dict(zip(tr, oof))
-    va_probs = {i: dict(zip(acts.classes, map(float, p))) for i, p in zip(va, acts.proba(V[va]))}
+    for share in SOURCE_SHARES:
+        for C in SECTION_C:
+            asked_s = float(np.mean([top1(fit_sections(a, C, share), [rows[i] for i in b]) for a, b in cv]))
+            src_s = float(np.mean([top1(fit_sections(every, C, share, a), [src_rows[i] for i in b])
+                                   for a, b in src_cv]))
+            log(f"sections: source share {share}, C={C}: held-out top-1 asked {asked_s:.3f}, source {src_s:.3f}")
+            if best is None or (asked_s + src_s) / 2 > best[0]:
+                best = ((asked_s + src_s) / 2, share, C, asked_s, src_s)
+    _, src_share, sec_C, sec_acc, src_acc = best
+    sections = fit_sections(every, sec_C, src_share)
+    scores = [np.zeros(0)] * len(rows)                       # out-of-fold section scores
+    for a, b in cv:
+        m = fit_sections(a, sec_C, src_share)
+        for i in b:
+            scores[i] = m.decision(rows[i].X) if len(rows[i].refs) else np.zeros(0)
+    inside = [i for i, r in enumerate(rows) if not r.outside]
+    recall = float(np.mean([bool(rows[i].y.any()) for i in inside]))
 
-    def items(pos, probs):
-        return [(examples[i], sig[i], refs[i], probs[i]) for i in pos if not examples[i].label.startswith(OTHER)]
-
-    train_items, val_items = items(tr, oof_by), items(va, va_probs)
-    Xs, ys = [], []
-    for ex, s, rs, a in train_items:
-        if rs:
-            X, y = _section_rows(sr, ex, s, rs, a)
-            Xs.append(X)
-            ys.append(y)
-    X, y = np.vstack(Xs), np.concatenate(ys)
-    best = None
-    for C in C_GRID:
-        m = _scaled_fit(X, y, C, tuple(SECTION_FEATURES))
-        acc = top1(sr, m, val_items)
-        log(f"sections: C={C} validation top-1 {acc:.3f}")
-        if best is None or acc > best[0]:
-            best = (acc, C, m)
-    sec_acc, sec_C, sections = best
-    recall = float(np.mean([any(r in {g.base for g in ex.gold} for r in rs) for ex, _, rs, _ in val_items]))
-
-    # limbs
-    def limb_rows(pos):
-        Xs, ys, owners = [], [], []
-        for i in pos:
-            ex = examples[i]
-            g = next((g for g in ex.gold if g.sub), None)
-            f = sr.fields.fields.get(g.base) if g is not None else None
-            if f is None or not f.limbs:
-                continue
-            Xl = limb_matrix(sig[i], f.limbs, sr.fields.limb_scores(ex.question, f.limbs))
-            Xs.append(Xl)
-            ys.append(np.array([lb.ref.sub[:1] == g.sub[:1] for lb in f.limbs], dtype=int))
-            owners.append(i)
-        return Xs, ys, owners
-
-    lX, ly, _ = limb_rows(tr)
-    vX, vy, _ = limb_rows(va)
-    best = None
-    for C in C_GRID:
-        m = _scaled_fit(np.vstack(lX), np.concatenate(ly), C, tuple(LIMB_FEATURES))
-        acc = float(np.mean([yy[int(np.argmax(m.proba(xx)))] for xx, yy in zip(vX, vy)])) if vX else 0.0
-        if best is None or acc > best[0]:
-            best = (acc, C, m)
-    limb_acc, limb_C, limbs = best
-    log(f"limbs: C={limb_C} validation accuracy {limb_acc:.3f} ({len(vX)} questions)")
-
-    # thresholds
-    share = {i: sum(v for k, v in va_probs[i].items() if k.startswith(OTHER)) for i in va}
-    is_out = {i: labels[i].startswith(OTHER) for i in va}
-
-    def balanced(t):
-        pos = [i for i in va if is_out[i]]
-        neg = [i for i in va if not is_out[i]]
-        tpr = np.mean([share[i] >= t for i in pos]) if pos else 0.0
-        tnr = np.mean([share[i] < t for i in neg]) if neg else 0.0
-        return (tpr + tnr) / 2
-
-    # the lowest threshold (most questions outside said so) whose share of in-corpus validation questions said to be
-    # outside is at most FALSE_OUTSIDE: refusing law the corpus holds costs more than answering a question it does
-    # not (then the nearest provision is still shown with its Act named)
-    grid = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
-    neg = [i for i in va if not is_out[i]]
-    ok = [t for t in grid if np.mean([share[i] >= t for i in neg]) <= FALSE_OUTSIDE] if neg else grid
-    ooc_t = min(ok) if ok else 1.0
-    wrong, ratio = [], []
-    for ex, s, rs, a in val_items:
-        if len(rs) < 2:
-            continue
-        Xv, yv = _section_rows(sr, ex, s, rs, a)
-        p = sections.proba(Xv)
-        order = np.argsort(-p)
-        wrong.append(not yv[order[0]])
-        ratio.append(p[order[1]] / max(p[order[0]], 1e-9))
-
-    def f1(t):
-        pred = [r >= t for r in ratio]
-        tp = sum(p and w for p, w in zip(pred, wrong))
-        prec = tp / max(sum(pred), 1)
-        rec = tp / max(sum(wrong), 1)
-        return 2 * prec * rec / max(prec + rec, 1e-9)
-
-    close = max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
-    log(f"thresholds: out_of_corpus {ooc_t} (balanced accuracy {balanced(ooc_t):.3f}); close {close} (F1 {f1(close):.3f})")
-    digest = hashlib.sha256("\n".join(f"{e.id}\t{e.question}\t{e.label}" for e in examples).encode()).hexdigest()[:16]
-    meta = {"examples": len(examples), "train": len(tr), "validation": len(va), "data_sha256_16": digest,
+    limbs, limb_C, limb_acc, n_limb = _fit_limbs(sr, rows, cv, log)
+    outside, ooc_t, said = _fit_outside(rows, probs, cv, log)
+    close = _close(rows, scores)
+    digest = hashlib.sha256("\n".join(f"{e.id}\t{e.question}\t{e.label}" for e in everything).encode()
+                            ).hexdigest()[:16]
+    meta = {"source_questions": len(sources), "asked_questions": len(asked),
+            "asked_writers": sorted({e.writer for e in asked}), "folds": len(cv), "data_sha256_16": digest,
             "golds_not_indexed": len(unknown),
-            "validation_top1_section": round(sec_acc, 4), "validation_candidate_recall": round(recall, 4),
-            "validation_act_accuracy": round(act_acc, 4), "validation_limb_accuracy": round(limb_acc, 4),
+            "held_out_top1_section": round(sec_acc, 4), "held_out_top1_section_source": round(src_acc, 4),
+            "source_share": src_share, "held_out_candidate_recall": round(recall, 4),
+            "held_out_act_accuracy": round(act_acc, 4), "held_out_limb_accuracy": round(limb_acc, 4),
+            "held_out_limb_questions": n_limb, "held_out_outside_said": round(said, 4),
             "C": {"acts": act_C, "sections": sec_C, "limbs": limb_C}, "seed": SEED}
-    ranker = Ranker(acts, sections, limbs, float(ooc_t), float(close), meta)
+    ranker = Ranker(acts, sections, limbs, float(ooc_t), float(close), meta, outside)
     ranker.save(out)
     log(f"wrote {out}: {json.dumps(meta)}")
     return ranker
 
 
-__all__ = ["C_GRID", "SEED", "memory_of", "split", "train"]
+def _group_folds(groups: Sequence[str], k: int = 5) -> list[tuple[list[int], list[int]]]:
+    from sklearn.model_selection import GroupKFold
+
+    k = min(k, len(set(groups)))
+    return [(sorted(a.tolist()), sorted(b.tolist()))
+            for a, b in GroupKFold(n_splits=k).split(np.zeros(len(groups)), groups=list(groups))]
+
+
+def _source_act_probs(W, src_labels, groups, V, labels, C) -> list[dict[str, float]]:
+    """``P(Act)`` of each source-set question from a fit without its fold (five folds by source line) and with
+    every asked question."""
+    out: list[dict[str, float]] = [{}] * len(src_labels)
+    if len(src_labels) < 2:
+        m = fit_acts(V, labels, C)
+        return [dict(zip(m.classes, map(float, p))) for p in m.proba(W)] if len(src_labels) else []
+    for a, b in _group_folds(groups):
+        m = fit_acts(np.vstack([W[a], V]), [*(src_labels[i] for i in a), *labels], C)
+        for i, p in zip(b, m.proba(W[b])):
+            out[i] = dict(zip(m.classes, map(float, p)))
+    return out
+
+
+def _limb_rows(sr: SectionRanker, rows: Sequence[Row], pos: Sequence[int]):
+    Xs, ys = [], []
+    for i in pos:
+        r = rows[i]
+        g = next((g for g in r.example.gold if g.sub), None)
+        f = sr.fields.fields.get(g.base) if g is not None else None
+        if f is None or not f.limbs:
+            continue
+        y = np.array([lb.ref.sub[:1] == g.sub[:1] for lb in f.limbs], dtype=int)
+        if y.any():  # a gold at a clause the section prints no limb for ("305(d)") says nothing of limbs
+            Xs.append(limb_matrix(r.signals, f.limbs, sr.fields.limb_scores(r.example.question, f.limbs)))
+            ys.append(y)
+    return Xs, ys
+
+
+def _fit_limbs(sr, rows, cv, log):
+    def fit(pos, C):
+        Xs, ys = _limb_rows(sr, rows, pos)
+        return _scaled_fit(np.vstack(Xs), np.concatenate(ys), C, tuple(LIMB_FEATURES))
+
+    def score(m, held):
+        Xs, ys = _limb_rows(sr, rows, held)
+        return float(np.mean([yy[int(np.argmax(m.proba(xx)))] for xx, yy in zip(Xs, ys)])) if Xs else 0.0
+
+    C, acc = _choose("limbs", fit, score, cv, log)
+    n = len(_limb_rows(sr, rows, range(len(rows)))[0])
+    return fit(list(range(len(rows))), C), C, acc, n
+
+
+def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float]:
+    """The out-of-corpus model, its threshold from out-of-fold ``P(outside)`` (module docstring), and the share of
+    outside questions said so at it."""
+    X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)))
+                  for r, p in zip(rows, probs)])
+    y = np.array([r.outside for r in rows], dtype=int)
+    pv = np.zeros(len(rows))
+    for a, b in cv:
+        pv[b] = _scaled_fit(X[a], y[a], 1.0, OUTSIDE_FEATURES).proba(X[b])
+    # the lowest threshold (most questions outside said so) whose share of in-corpus questions said to be outside
+    # is at most FALSE_OUTSIDE: refusing law the corpus holds costs more than answering a question it does not
+    # (then the nearest provision is still shown with its Act named)
+    grid = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
+    neg = pv[y == 0]
+    ok = [t for t in grid if np.mean(neg >= t) <= FALSE_OUTSIDE]
+    t = min(ok) if ok else 1.0
+    said = float(np.mean(pv[y == 1] >= t))
+    log(f"outside: threshold {t}; held out: {said:.3f} of {int(y.sum())} outside said so, "
+        f"{float(np.mean(neg >= t)):.3f} of {len(neg)} inside")
+    return _scaled_fit(X, y, 1.0, OUTSIDE_FEATURES), t, said
+
+
+def _close(rows, scores) -> float:
+    wrong, ratio = [], []
+    for r, sc in zip(rows, scores):
+        if r.outside or len(r.refs) < 2:
+            continue
+        p = softmax(sc)
+        order = np.argsort(-p)
+        wrong.append(not r.y[order[0]])
+        ratio.append(p[order[1]] / max(p[order[0]], 1e-9))
+
+    def f1(t):
+        pred = [x >= t for x in ratio]
+        tp = sum(a and w for a, w in zip(pred, wrong))
+        prec = tp / max(sum(pred), 1)
+        rec = tp / max(sum(wrong), 1)
+        return 2 * prec * rec / max(prec + rec, 1e-9)
+
+    return max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
+
+
+__all__ = ["C_GRID", "FALSE_OUTSIDE", "MIN_WRITERS", "NEGATIVES", "SEED", "Row", "folds", "memory_of",
+           "pairwise_fit", "train"]

@@ -53,7 +53,6 @@ def test_316_2_bailable_quotes_no_other_acts_316_as_the_answer(real_pipeline):
     assert not [f for f in a.flags if f.kind == "ambiguous" and f.found_in == "answer"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: the job-scam fact pattern is led by BNS 111 (organised crime), not BNS 318(4), on the test case base")
 def test_job_scam_does_not_quote_organised_crime_as_the_answer(real_pipeline):
     a = real_pipeline.ask(JOB_SCAM)
     _check_marks(real_pipeline, a, JOB_SCAM)

@@ -20,7 +20,8 @@ def signals(words=10, **kw):
                 sparse_rank={BNS318: 1}, fields={name: {BNS318: 0.1 * (i + 1)} for i, name in enumerate(FIELDS)},
                 evidence={BNS318: 0.5}, lift={BNS318: 1.5}, named=BNS318, memory={BNS303: 0.8, BNS318: 0.6},
                 memory_limbs={StatuteRef("BNS", "318", ("2",)): 0.7}, summary={BNS318: 0.5, BNS303: 0.3},
-                ranks={"memory": {BNS303: 1, BNS318: 2}, "summary": {BNS318: 1, BNS303: 2}})
+                ranks={"memory": {BNS303: 1, BNS318: 2}, "summary": {BNS318: 1, BNS303: 2}},
+                memory_vote={BNS303: 0.7, BNS318: 0.3})
     base.update(kw)
     return Signals(words, np.zeros(3), **base)
 
@@ -50,9 +51,20 @@ ACTS = {"BNS": 0.8, "BNSS": 0.15, "BSA": 0.05}
     ("memory", BNS318, 10, 0.6), ("memory", BNSS187, 10, 0.0), ("memory", BNS303, 10, 0.8),
     ("memory_gap", BNS318, 10, -0.2), ("memory_gap", BNS303, 10, 0.0), ("memory_gap", BNSS187, 10, -0.8),
     ("memory_rr", BNS303, 10, 5 / 6), ("memory_rr", BNS318, 10, 5 / 7), ("memory_rr", BNSS187, 10, 0.0),
+    ("memory_vote", BNS303, 10, 0.7), ("memory_vote", BNS318, 10, 0.3), ("memory_vote", BNSS187, 10, 0.0),
 ])
 def test_section_feature(name, ref, words, expect):
     assert SECTION_FEATURES[name](signals(words), ref, ACTS, PREDS) == pytest.approx(expect)
+
+
+def test_outside_vector_reads_the_share_outside_and_the_best_match():
+    from legal_rag.rank import OUTSIDE_FEATURES, outside_vector
+
+    v = outside_vector(signals(), 0.3)
+    assert len(v) == len(OUTSIDE_FEATURES)
+    assert v == pytest.approx([0.3, math.log(0.3 / 0.7), 0.8, 0.7, 0.9])
+    none = outside_vector(signals(dense={}, memory={}, memory_vote={}), 1.0)
+    assert none == pytest.approx([1.0, 9.0, 0.0, 0.0, 0.0])
 
 
 def test_every_section_feature_is_tested():

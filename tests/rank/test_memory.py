@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from legal_rag.rank import Example, build_memory, read_examples, training_files
 from legal_rag.types import StatuteRef
@@ -36,6 +37,23 @@ def test_scores_are_the_nearest_question_per_gold_and_skip_excluded_groups(tmp_p
     assert AT4 not in limbs and sections[StatuteRef("BNS", "318")] == limbs[AT2]
 
 
+def test_votes_share_the_nearest_questions_and_skip_excluded_writers():
+    exs = [Example("a", "cheated of money", (AT4,), "BNS", "g1", "w1"),
+           Example("b", "simple cheating", (AT2,), "BNS", "g2", "w2"),
+           Example("c", "phone stolen", (THEFT,), "BNS", "g3", "w2")]
+    m = build_memory(exs, embed)
+    q = np.array([1.0, 0.0, 0.0])
+    v = m.votes(q, k=3, tau=0.05)
+    assert sum(v.values()) == pytest.approx(1.0)
+    assert v[StatuteRef("BNS", "318")] > 0.99 > v[StatuteRef("BNS", "303")] > 0        # both cheating questions vote
+    only = m.votes(q, k=1)
+    assert only == {StatuteRef("BNS", "318"): pytest.approx(1.0)}
+    assert m.votes(q, exclude={"w2"}, k=3) == {StatuteRef("BNS", "318"): pytest.approx(1.0)}  # a writer's own
+    sections, _ = m.scores(q, exclude={"w1"})
+    assert sections[StatuteRef("BNS", "318")] == pytest.approx(0.8 / np.linalg.norm([0.8, 0.6, 0]))
+    assert build_memory([], embed).votes(q) == {}
+
+
 def test_vectors_are_cached_by_texts_and_model(tmp_path):
     calls = []
 
@@ -59,6 +77,7 @@ def test_groups_are_source_lines_and_an_outside_question_is_its_own(tmp_path):
     p.write_text("\n".join(map(json.dumps, rows)) + "\n")
     a, b = read_examples([p])
     assert a.group == "BNS s.303 Illustration (a)" and b.group == "x2"
+    assert a.writer == b.writer == "q"                  # the question set a question came from
 
 
 def test_the_shipped_training_sets_read_and_name_every_act():

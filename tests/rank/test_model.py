@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from legal_rag.errors import ConfigError
-from legal_rag.rank import LIMB_FEATURES, SECTION_FEATURES, Linear, Ranker, load_ranker
-from legal_rag.rank.model import WEIGHTS
+from legal_rag.rank import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, Linear, Ranker, load_ranker
+from legal_rag.rank.model import WEIGHTS, softmax
 
 
 def test_linear_matches_scikit_learn():
@@ -37,7 +37,13 @@ def _ranker(sections=tuple(SECTION_FEATURES), limbs=tuple(LIMB_FEATURES)):
         return Linear(names, np.zeros(n), np.ones(n), np.zeros(n), np.zeros(1))
 
     acts = Linear(("e0",), np.zeros(1), np.ones(1), np.zeros((2, 1)), np.zeros(2), ("BNS", "other:X Act"))
-    return Ranker(acts, lin(sections), lin(limbs), 0.5, 0.8, {"examples": 1})
+    return Ranker(acts, lin(sections), lin(limbs), 0.5, 0.8, {"examples": 1}, lin(OUTSIDE_FEATURES))
+
+
+def test_softmax_is_the_choice_probability_over_candidates():
+    p = softmax([0.0, np.log(3.0)])
+    assert p == pytest.approx([0.25, 0.75]) and softmax([1000.0, 1000.0]) == pytest.approx([0.5, 0.5])
+    assert len(softmax([])) == 0
 
 
 def test_ranker_round_trip_and_checks(tmp_path):
@@ -56,6 +62,8 @@ def test_ranker_round_trip_and_checks(tmp_path):
 def test_the_shipped_weights_load_and_are_for_these_features():
     r = load_ranker(WEIGHTS)
     assert r.sections.names == tuple(SECTION_FEATURES) and r.limbs.names == tuple(LIMB_FEATURES)
+    assert r.outside.names == OUTSIDE_FEATURES
     assert {"BNS", "BNSS", "BSA"} <= set(r.acts.classes) and any(c.startswith("other:") for c in r.acts.classes)
     assert 0 < r.out_of_corpus < 1 and 0 < r.close < 1
-    assert r.meta["validation"] > 0 and r.meta["train"] > r.meta["validation"]
+    assert r.meta["asked_questions"] >= 150 and r.meta["source_questions"] >= 600
+    assert len(r.meta["asked_writers"]) >= 3 and r.meta["folds"] == len(r.meta["asked_writers"])

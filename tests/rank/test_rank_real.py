@@ -53,7 +53,6 @@ def test_an_evidence_question_is_answered_from_the_bsa(real_pipeline):
     assert head and head[0] == StatuteRef("BSA", "26")
 
 
-@pytest.mark.xfail(strict=True, reason="known fault, issue of choosing the provision: the ranker does not yet choose it")
 def test_fake_notes_lead_with_the_currency_offence_and_never_with_an_illustration(real_pipeline):
     a, head = ask(real_pipeline, "police found 40 fake 500 rupee notes in my cousin's bag, he says he did not know")
     assert head and head[0].base in (StatuteRef("BNS", "179"), StatuteRef("BNS", "180"))

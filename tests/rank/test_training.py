@@ -12,7 +12,7 @@ import pytest
 from legal_rag.rank import FieldIndex, Limb, SectionFields, Signals, load_ranker
 from legal_rag.rank.choose import SectionRanker
 from legal_rag.rank.examples import Example, parse_ref, read_examples
-from legal_rag.rank.training import split, train
+from legal_rag.rank.training import folds, train
 from legal_rag.types import StatuteRef
 
 SECTIONS = [StatuteRef("BNS", str(n)) for n in range(300, 306)] + [StatuteRef("BNSS", "187"), StatuteRef("BSA", "23")]
@@ -84,24 +84,48 @@ class Planted(SectionRanker):
         return tuple(SECTIONS)
 
 
-def test_split_never_straddles_a_source_line():
-    exs = examples()
-    tr, va = split(exs)
-    assert set(tr).isdisjoint(va) and sorted(tr + va) == list(range(len(exs)))
-    assert {exs[i].group for i in tr}.isdisjoint({exs[i].group for i in va})
+def asked(n_writers=3):
+    """The planted questions again, as asked sets of ``n_writers`` writers."""
+    return [Example(f"a{e.id}", f"asked {e.question}", e.gold, e.label, f"a {e.group}", f"ask_{i % n_writers}")
+            for i, e in enumerate(examples())]
+
+
+def test_folds_hold_out_one_writer_each_or_whole_source_lines():
+    exs = asked()
+    cv = folds(exs)
+    assert len(cv) == 3
+    for fit, held in cv:
+        assert set(fit).isdisjoint(held) and sorted(fit + held) == list(range(len(exs)))
+        assert len({exs[i].writer for i in held}) == 1 and exs[held[0]].writer not in {exs[i].writer for i in fit}
+    two = asked(n_writers=2)
+    cv = folds(two)
+    assert len(cv) == 5                                                 # too few writers: by source line
+    for fit, held in cv:
+        assert {two[i].group for i in fit}.isdisjoint({two[i].group for i in held})
 
 
 def test_train_learns_the_planted_feature_and_is_deterministic(tmp_path):
-    exs = examples()
+    src, ask = examples(), asked()
     a, b = tmp_path / "a.json", tmp_path / "b.json"
-    train(Planted(exs), exs, out=a, log=lambda *_: None)
-    train(Planted(exs), exs, out=b, log=lambda *_: None)
+    train(Planted(src + ask), src, ask, out=a, log=lambda *_: None)
+    train(Planted(src + ask), src, ask, out=b, log=lambda *_: None)
     assert a.read_text() == b.read_text()
     r = load_ranker(a)
     coef = dict(zip(r.sections.names, r.sections.coef))
     assert coef["field_schedule"] == max(coef.values())          # the feature that carries the gold
-    assert r.meta["validation_top1_section"] == 1.0
-    assert r.meta["validation_act_accuracy"] == 1.0
-    assert r.meta["validation_limb_accuracy"] == 1.0              # the gold limb has the dense match
+    assert r.meta["held_out_top1_section"] == 1.0
+    assert r.meta["held_out_act_accuracy"] == 1.0
+    assert r.meta["held_out_limb_accuracy"] == 1.0                # the gold limb has the dense match
     assert set(r.acts.classes) == {"BNS", "BNSS", "BSA", "other:X Act"}
-    assert r.meta["train"] + r.meta["validation"] == len(exs)
+    assert (r.meta["source_questions"], r.meta["asked_questions"], r.meta["folds"]) == (len(src), len(ask), 3)
+    assert r.meta["asked_writers"] == ["ask_0", "ask_1", "ask_2"]
+    assert 0 < r.out_of_corpus < 1 and r.meta["held_out_outside_said"] == 1.0
+    x_out, x_in = np.array([0.9, 2.2, 0.1, 0.1, 0.1]), np.array([0.05, -2.9, 0.8, 0.8, 0.8])
+    assert r.outside.proba(x_out)[0] > r.outside.proba(x_in)[0]   # a share outside says outside
+
+
+def test_train_needs_asked_questions_inside_and_outside(tmp_path):
+    src = examples()
+    inside = [e for e in asked() if e.gold]
+    with pytest.raises(ValueError, match="inside and outside"):
+        train(Planted(src + inside), src, inside, out=tmp_path / "w.json", log=lambda *_: None)

@@ -267,7 +267,6 @@ def test_real_pipeline_moves_the_marker_only_when_the_setting_is_on(real_pipelin
         assert "withheld" in a.text and not any(p.startswith("citation moved") for p in a.problems)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: with the ranker's lead, the model is given two passages printing BNS 109(1)'s 'if hurt is caused'")
 @pytest.mark.slow
 def test_real_pipeline_leaves_out_a_chunk_that_only_repeats_another(real_pipeline, monkeypatch):
     """D12: BNS 109's second chunk opens with the tail of (1) ("... if hurt is caused ... imprisonment for life")

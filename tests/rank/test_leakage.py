@@ -1,0 +1,39 @@
+"""No shipped question set of the ranker nearly copies a question it is measured or chosen on
+(:mod:`bench.ranker.leakage`), with the index's real query embedder."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.ranker.leakage import EVALUATION_SETS, LEAK_COSINE, evaluation_questions, near_copies
+from legal_rag.rank import asked_files, training_files
+
+pytestmark = pytest.mark.slow
+
+
+def _questions(paths):
+    return [json.loads(line)["question"] for p in paths for line in p.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def test_no_source_or_asked_question_copies_an_evaluation_question(real_index):
+    measured = [p for p in EVALUATION_SETS if "ask_" not in p.name]
+    against = _questions(measured)
+    shipped = _questions([*training_files(), *asked_files()])
+    found = near_copies(shipped, against, real_index.embed_query)
+    assert not found, [(shipped[i], against[j], round(c, 3)) for i, j, c in found[:5]]
+
+
+def test_no_source_question_copies_an_asked_one(real_index):
+    asked = _questions(asked_files())
+    found = near_copies(_questions(training_files()), asked, real_index.embed_query)
+    assert not found
+
+
+def test_the_guard_finds_a_reworded_copy(real_index):
+    q = evaluation_questions()[0]
+    found = near_copies([q.replace(".", "").lower() + " please", "a question about something else entirely"], [q],
+                        real_index.embed_query)
+    assert [i for i, _, c in found] == [0] and found[0][2] > LEAK_COSINE
