@@ -48,46 +48,46 @@ class Memory:
     def __len__(self) -> int:
         return len(self.golds)
 
-    def scores(self, vector: np.ndarray, exclude: Collection[str] = ()) -> tuple[dict[StatuteRef, float],
-                                                                                 dict[StatuteRef, float]]:
-        """``(sections, limbs)``: gold section -> the largest cosine of ``vector`` to a memory question with that
-        gold (its base), and gold sub-section -> the same for questions whose gold names it; questions of the
-        ``exclude`` groups or writers do not vote."""
+    def read(self, vector: np.ndarray, exclude: Collection[str] = (), k: int | None = None,
+             tau: float | None = None) -> tuple[dict[StatuteRef, float], dict[StatuteRef, float],
+                                                dict[StatuteRef, float]]:
+        """``(sections, limbs, votes)`` of one question in one pass over the memory: :meth:`scores` and
+        :meth:`votes` (their contracts); questions of the ``exclude`` groups or writers do not vote."""
         if not len(self):
-            return {}, {}
+            return {}, {}, {}
         sims = self.vectors @ np.asarray(vector, dtype=np.float32)
+        order = [i for i in np.argsort(-sims) if not self._excluded(i, exclude)]
         sections: dict[StatuteRef, float] = {}
         limbs: dict[StatuteRef, float] = {}
-        for i in np.argsort(-sims):
-            if self._excluded(i, exclude):
-                continue
+        for i in order:
             s = float(sims[i])
             for g in self.golds[i]:
                 sections.setdefault(g.base, s)
                 if g.sub:
                     limbs.setdefault(StatuteRef(g.act, g.section, g.sub[:1]), s)
-        return sections, limbs
+        near = order[:VOTE_K if k is None else k]
+        votes: dict[StatuteRef, float] = {}
+        if near:
+            w = np.exp((sims[near] - sims[near[0]]) / (VOTE_TAU if tau is None else tau))
+            w = w / w.sum()
+            for i, wi in zip(near, w):
+                for g in {g.base for g in self.golds[i]}:
+                    votes[g] = votes.get(g, 0.0) + float(wi)
+        return sections, limbs, votes
 
-    def votes(self, vector: np.ndarray, exclude: Collection[str] = (), k: int = None, tau: float = None
-              ) -> dict[StatuteRef, float]:
+    def scores(self, vector: np.ndarray, exclude: Collection[str] = ()) -> tuple[dict[StatuteRef, float],
+                                                                                 dict[StatuteRef, float]]:
+        """``(sections, limbs)``: gold section -> the largest cosine of ``vector`` to a memory question with that
+        gold (its base), and gold sub-section -> the same for questions whose gold names it; questions of the
+        ``exclude`` groups or writers do not vote."""
+        return self.read(vector, exclude)[:2]
+
+    def votes(self, vector: np.ndarray, exclude: Collection[str] = (), k: int | None = None,
+              tau: float | None = None) -> dict[StatuteRef, float]:
         """Gold section -> its share of the soft vote of the ``k`` nearest memory questions (module docstring;
         defaults :data:`VOTE_K`, :data:`VOTE_TAU`); the shares sum to 1 over the sections (to more when a question
         names two golds); ``{}`` for an empty memory. Questions of the ``exclude`` groups or writers do not vote."""
-        k = VOTE_K if k is None else k
-        tau = VOTE_TAU if tau is None else tau
-        if not len(self):
-            return {}
-        sims = self.vectors @ np.asarray(vector, dtype=np.float32)
-        near = [i for i in np.argsort(-sims) if not self._excluded(i, exclude)][:k]
-        if not near:
-            return {}
-        w = np.exp((sims[near] - sims[near[0]]) / tau)
-        w = w / w.sum()
-        out: dict[StatuteRef, float] = {}
-        for i, wi in zip(near, w):
-            for g in {g.base for g in self.golds[i]}:
-                out[g] = out.get(g, 0.0) + float(wi)
-        return out
+        return self.read(vector, exclude, k, tau)[2]
 
     def _excluded(self, i: int, exclude: Collection[str]) -> bool:
         return self.groups[i] in exclude or (bool(self.writers) and self.writers[i] in exclude)

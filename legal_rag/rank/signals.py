@@ -126,8 +126,7 @@ def gather(question: str, index, fields: FieldIndex, *, casebase=None, concordan
         cases = {e.ref: tuple(c for c, _ in e.cases) for e in ev}
         top_cases = params.top_cases
     named = offence_named(question, schedule, "BNS") if schedule is not None else None
-    mem, mem_limbs = memory.scores(vector, exclude) if memory is not None else ({}, {})
-    vote = memory.votes(vector, exclude) if memory is not None else {}
+    mem, mem_limbs, vote = memory.read(vector, exclude) if memory is not None else ({}, {}, {})
     summary = fields.summary_scores(vector)
     return Signals(len(question.split()), vector, dense, dense_rank, sparse, sparse_rank, limb, per_field, ev_norm,
                    lift, named.base if named is not None else None, mem, mem_limbs, kind, summary,

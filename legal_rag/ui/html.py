@@ -84,8 +84,8 @@ def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -
 def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
     """For a fact-pattern answer, the sections the facts point to and why (:meth:`SectionSuggestion.why`: "BNS
     318(4) — ranker 0.82; applied in 4 of the 10 most similar judgments; text match 3"), then the titles of the
-    judgments behind a suggestion, each a link to the judgment. This says which law is relevant to the facts; the citation
-    table's Check column says only that a quote matches its passage."""
+    judgments behind a suggestion, each a link to the judgment. This says which law is relevant to the facts; the
+    citation table's Check column says only that a quote matches its passage."""
     if answer is None or not answer.suggestions:
         return ""
     items = []
@@ -98,7 +98,7 @@ def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
         items.append(f'<li class="lr-suggestion" data-ref="{escape(str(ref))}"><b>{escape(str(ref))}</b>{was} — '
                      f'{escape(s.why())}' + (f'<div class="lr-cases">{cases}</div>' if cases else "") + "</li>")
     return ('<div class="lr-suggestions"><div class="lr-suggestions-head">Sections the facts point to (relevance '
-            'to the facts, by the section ranker; not a quote check):</div><ul>'
+            'to the facts, by the section ranker, with the judgments behind it; not a quote check):</div><ul>'
             + "".join(items) + "</ul></div>")
 
 

@@ -52,6 +52,7 @@ def test_votes_share_the_nearest_questions_and_skip_excluded_writers():
     sections, _ = m.scores(q, exclude={"w1"})
     assert sections[StatuteRef("BNS", "318")] == pytest.approx(0.8 / np.linalg.norm([0.8, 0.6, 0]))
     assert build_memory([], embed).votes(q) == {}
+    assert m.read(q, {"w1"}, k=3) == (*m.scores(q, {"w1"}), m.votes(q, {"w1"}, k=3))   # one pass gives both
 
 
 def test_vectors_are_cached_by_texts_and_model(tmp_path):
