@@ -8,7 +8,8 @@ Layouts recognised (``Header.layout``), each as printed in the corpus (``judgmen
   ``JANUARY 31, 2020``;
 * ``judis`` — old NIC JUDIS print: ``PETITIONER:`` / ``RESPONDENT:`` / ``DATE OF JUDGMENT31/07/1980`` / ``CITATION:``;
 * ``sc`` — court-issued Supreme Court copies, orders and records of proceedings (date at the foot:
-  ``NEW DELHI; SEPTEMBER 14, 2021`` or ``Date : 14-06-2024``);
+  ``NEW DELHI; SEPTEMBER 14, 2021`` or ``Date : 14-06-2024``; the neutral citation, ``2026 INSC 12``, in the
+  first page's margin);
 * ``dhc`` — Delhi High Court (``Judgment delivered on: 07.02.2025``);
 * ``text`` — plain-text judgments whose first lines are title, court, date (the AILA 2019 case documents).
 """
@@ -79,6 +80,23 @@ def _stop(line: str) -> bool:
             or bool(re.match(r"^\d{1,2}\s+\w+,?\s+\d{4}$|^[A-Z]+\s+\d{1,2},\s+\d{4}$", s)))
 
 
+def _role_only(line: str) -> bool:
+    """Whether ``line`` is a party's role and nothing else (``"...APPELLANT(S)"``, ``"…Respondent"``)."""
+    return bool(_ROLE.search(line)) and not re.search(r"[A-Za-z]", _ROLE.sub("", line))
+
+
+def _name_goes_on(name: str, below: list[str], role: str) -> bool:
+    """Whether the line after a role-only line ``role`` carries on the party ``name`` printed above it: the court
+    sets the role beside a name that wraps, so the name's second line comes after the role's. The next line must
+    be no heading, case number or role, and read as the rest of a name (capitals after capitals; or opening with
+    "&", "and" or a small letter)."""
+    i = below.index(role)
+    nxt = below[i + 1].strip() if i + 1 < len(below) else ""
+    if not nxt or _stop(nxt) or _ROLE.search(nxt):
+        return False
+    return (name.strip().isupper() and nxt.isupper()) or bool(re.match(r"(?:&|and\b|[a-z])", nxt))
+
+
 def _title_from_separator(lines: list[str]) -> str:
     for i, ln in enumerate(lines):
         if not is_versus_line(ln):
@@ -88,6 +106,8 @@ def _title_from_separator(lines: list[str]) -> str:
         if role_idx:
             end = role_idx[-1]
             start = end
+            if end and _role_only(above[end]) and not _stop(above[end - 1]) and not _ROLE.search(above[end - 1]):
+                start = end - 1  # "SHRIKRISHNA" / "...APPELLANT(S)": the role on a line of its own, under the name
             while (start > 0 and end - start < 2 and not _stop(above[start - 1]) and not _ROLE.search(above[start - 1])
                    and (above[start - 1].rstrip().endswith((",", "&")) or re.match(r"\s*(?:&|and\b|[a-z])", above[start])
                         or (above[start - 1].isupper() and _ROLE.sub("", above[start]).isupper()))):
@@ -106,6 +126,8 @@ def _title_from_separator(lines: list[str]) -> str:
                 break
             res.append(b)
             if _ROLE.search(b) or len(res) >= 3:
+                if len(res) < 3 and _role_only(b) and len(res) > 1 and _name_goes_on(res[-2], below, b):
+                    continue  # "THE STATE OF MADHYA" / ".... RESPONDENT(S)" / "PRADESH AND ANOTHER"
                 break
         if pet and res:
             return f"{clean_party(pet)} v. {clean_party(res)}"
@@ -253,7 +275,8 @@ def _date(layout: str, head: list[str], pages: tuple[Page, ...]) -> str:
         s = ln.strip()
         if len(s) <= 32 and parse_date(s) and not re.search(r"\d+\s*/\s*\d{4}", s):
             return parse_date(s)
-    tail = "\n".join(p.text for p in pages[-2:])
+    # the place and date at the foot, in the text or (set at the page's left edge) among the margin notes
+    tail = "\n".join([p.text for p in pages[-2:]] + [t for p in pages[-2:] for _, t in p.margin])
     m = None
     for m in re.finditer(r"New\s+Delhi\s*[;,.:]?\s*\n?\s*(.{6,30})", tail, re.I):
         pass
@@ -293,7 +316,9 @@ def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
     if layout == "text":
         title = _title_inline(first)
     else:
-        title = _title_from_separator(first[:60]) or _title_from_separator(head[:120]) or _title_inline(first)
+        # a court copy may set the parties in the first page's left margin ("MD IMRAN" / "VERSUS" / "THE STATE")
+        title = (_title_from_separator(first[:60]) or _title_from_separator(head[:120])
+                 or _title_from_separator([t for _, t in (pages[0].margin if pages else ())]) or _title_inline(first))
     if layout != "text":
         title = mend_split_words(title, pages)
     if layout == "judis":
@@ -315,6 +340,8 @@ def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
     # Court prints may set the court line and the case numbers ("* IN THE HIGH COURT OF DELHI", "+ ITA 202/2022")
     # in the left margin, which the page stage keeps apart from the body (Page.margin): read them there too.
     margin = [t for _, t in (pages[0].margin if pages else ())]
+    # The Supreme Court's own copies print the neutral citation ("2026 INSC 12") in the first page's margin.
+    cites += tuple(c for c in find_citations("\n".join(margin)) if " INSC " in c and c not in cites)
     if not court and margin:
         court = _court(layout, margin)
     if not case_numbers and margin:

@@ -27,14 +27,13 @@ from dataclasses import dataclass
 from ..types import Judgment, Page, Paragraph, Problem, StatuteRef
 from .furniture import strip_furniture
 from .judgment_header import Header, read_header
+from .layout import PARA_LABEL, PARA_NUMBER
 from .printed_pages import printed_pages
 from .statute_cites import find_statute_refs
 
 MAX_UNNUMBERED = 2500  # characters; unnumbered prose is cut at a sentence end near this length
 PSEUDO_PAGE_CHARS = 4000  # characters per pseudo-page of a plain-text judgment
 
-_NUM = re.compile(r"^\s*(?P<top>\d{1,3})(?P<sub>(?:\s?\.\s?\d{1,2}){1,2})?(?P<dot>\s?\.)?\s+(?=[A-Z\"“‘'(\[])")
-_PAREN = re.compile(r"^\s*\((?P<lab>[ivxlc]{1,6}|[a-z]|\d{1,2})\)\s+(?=\S)")
 _JUDGE = re.compile(
     r"(?:,?\s*C?J\.?\s*(?:\(Oral\))?\s*:?|JJ\.|CJI\.?|J\s*U\s*D\s*G\s*M\s*E\s*N\s*T|JUDGMENT|O\s*R\s*D\s*E\s*R|ORDER|delivered\s+by.*)\s*$")
 _ROMAN = {r: i for i, r in enumerate(
@@ -90,7 +89,7 @@ def case_id(header: Header, source: str) -> str:
 def _top_candidates(lines: list[_Line], start: int) -> list[tuple[int, int, str]]:
     out = []
     for i in range(start, len(lines)):
-        m = _NUM.match(lines[i].text)
+        m = PARA_NUMBER.match(lines[i].text)
         if m and (m.group("sub") or m.group("dot")):
             out.append((i, int(m.group("top")), re.sub(r"\s", "", m.group("sub") or "").lstrip(".")))
     return out
@@ -164,7 +163,7 @@ def _paren_starts(lines: list[_Line], start: int) -> dict[int, str]:
     starts: dict[int, str] = {}
     expect = 1
     for i in range(start, len(lines)):
-        m = _PAREN.match(lines[i].text)
+        m = PARA_LABEL.match(lines[i].text)
         if not m:
             continue
         lab = m.group("lab")
@@ -225,8 +224,8 @@ def _paragraphs(lines: list[_Line], starts: dict[int, str], case: str, source: s
         end = bounds[k + 1] if k + 1 < len(bounds) else len(lines)
         block = list(lines[b:end])
         first = block[0]
-        block[0] = _Line(first.page, _NUM.sub("", first.text, count=1) if _NUM.match(first.text)
-                         else _PAREN.sub("", first.text, count=1))
+        block[0] = _Line(first.page, PARA_NUMBER.sub("", first.text, count=1) if PARA_NUMBER.match(first.text)
+                         else PARA_LABEL.sub("", first.text, count=1))
         pieces = _split_unnumbered(block, 0.0) if sum(len(x.text) for x in block) > 2 * MAX_UNNUMBERED else [block]
         for piece in pieces:
             emit(starts[b], piece)

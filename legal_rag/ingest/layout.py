@@ -23,6 +23,7 @@ a scaled form XObject), so callers compare positions only within one page or one
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 Line = tuple[str, float, float, float]  # text, x, y (down), size
@@ -410,12 +411,36 @@ def _mode(values: list[tuple[float, int]]) -> float:
     return min(weight, key=lambda v: (-weight[v], v)) if weight else 0.0
 
 
+#: a judgment's paragraph number at a line's start (``12. ``, ``4.1 ``, ``31.2.2. ``) before a capital or an
+#: opening quote or bracket; and a lettered or Roman label (``(iii) ``). :mod:`legal_rag.ingest.judgments` numbers
+#: paragraphs by these; they live here because this module imports nothing from the project.
+PARA_NUMBER = re.compile(r"^\s*(?P<top>\d{1,3})(?P<sub>(?:\s?\.\s?\d{1,2}){1,2})?(?P<dot>\s?\.)?\s+(?=[A-Z\"“‘'(\[])")
+PARA_LABEL = re.compile(r"^\s*\((?P<lab>[ivxlc]{1,6}|[a-z]|\d{1,2})\)\s+(?=\S)")
+_CAPITAL = re.compile(r"[A-Z\"“‘'(\[]")
+
+
+def hanging_opener(line: Line, left: float, size: float) -> bool:
+    """Whether ``line``, left of the body edge ``left``, opens a numbered paragraph set with a hanging indent
+    (``2. This appeal is ...`` at the text's left, its next lines indented): at the body ``size`` (within 15%),
+    at most 4 sizes left of the edge, and opening with a paragraph number (``25.``, ``4.1``, ``31.2.2.``,
+    ``(xi)``) and a capital. A running head (``972 [2024] 3 S.C.R.``) or a margin note is not one."""
+    if not (left - 4 * size <= line[1] and abs(line[3] - size) <= 0.15 * size):
+        return False
+    num = PARA_NUMBER.match(line[0])
+    if num:
+        return bool(num["dot"] or num["sub"])  # "972 [2024] 3 S.C.R." has neither
+    lab = PARA_LABEL.match(line[0])
+    return bool(lab and _CAPITAL.match(line[0], lab.end()))
+
+
 def split_page(lines: list[Line]) -> tuple[list[Line], list[Line]]:
     """Split one page's lines into (body lines in reading order, margin lines in drawing order).
 
     * body size = the font size carrying most characters of lines of 30+ characters; body left edge = the
       smallest x at which two such lines start (continuation lines of the text block);
-    * a margin line starts left of the body edge by more than half the body size, or (40 characters at
+    * a margin line starts left of the body edge by more than half the body size (but for a numbered paragraph's
+      first line at the body size set out by 4 body sizes at most, a hanging indent: ``25. In the result, ...``
+      whose next lines start further right, :func:`hanging_opener`), or (40 characters at
       most) more than 28 body sizes right of it (Gazette and Bill prints: section titles as margin notes in the outer margin, Act
       citations such as "21 of 2000." in the inner one, line numbers 5, 10, ... in Bills);
     * two columns (field case BL-01): when 25% or more of the body lines (3 or more, each of 30+
@@ -438,7 +463,7 @@ def split_page(lines: list[Line]) -> tuple[list[Line], list[Line]]:
     margin: list[Line] = []
     for ln in lines:
         x = ln[1]
-        if x < left - 0.5 * size or (x > left + 28 * size and len(ln[0].strip()) <= 40):
+        if (x < left - 0.5 * size and not hanging_opener(ln, left, size)) or (x > left + 28 * size and len(ln[0].strip()) <= 40):
             margin.append(ln)
         else:
             body.append(ln)

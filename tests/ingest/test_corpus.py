@@ -100,7 +100,7 @@ def test_project_manifest_lists_the_default_corpus():
     sources = load_manifest(PROJECT_MANIFEST)
     acts = {s.act for s in sources if s.kind == "statute"}
     assert acts == {"BNS", "BNSS", "BSA", "IPC", "CrPC", "IEA"}
-    assert sum(s.kind == "judgment" and s.format == "pdf" for s in sources) == 24
+    assert sum(s.kind == "judgment" and s.format == "pdf" for s in sources) == 36
     assert sum(s.kind == "judgment" and s.format == "text" for s in sources) == 43
     assert any(s.kind == "mapping" for s in sources)
     bsa = next(s for s in sources if s.act == "BSA")
@@ -110,7 +110,7 @@ def test_project_manifest_lists_the_default_corpus():
     assert not any("bill" in s.path.lower() for s in sources if s.kind == "statute")
     for s in sources:
         assert len(s.sha256) == 64 and dict(s.meta).get("licence"), s.name
-    assert len(select(sources, "judgment")) == 67
+    assert len(select(sources, "judgment")) == 79
 
 
 @pytest.mark.slow

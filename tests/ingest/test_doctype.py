@@ -59,7 +59,7 @@ def test_every_judgment_of_the_corpus_is_classified_a_judgment():
     from legal_rag.ingest.corpus import load_corpus
 
     corpus = load_corpus(Settings(), only="judgment", progress=False)
-    assert len(corpus.judgments) == 67
+    assert len(corpus.judgments) == 79
     assert [j.source for j in corpus.judgments if j.kind != "judgment"] == []
-    assert corpus.report.judgments == 67 and corpus.report.documents == 0
+    assert corpus.report.judgments == 79 and corpus.report.documents == 0
     assert not any(p.kind in ("not_a_judgment", "other_document") for p in corpus.report.problems)
