@@ -35,6 +35,11 @@ __all__ = ["Index", "build_index", "open_index", "rebuild_index", "Embedder", "C
            "SparseIndex", "Manifest", "legal_tokenize", "chunk_metadata"]
 
 EMBED_COMMIT = 256  # passages embedded per store commit (an interrupted run keeps what it paid for)
+#: how deep the one unfiltered dense query of a query vector reaches (:meth:`Index.dense_search` reads every
+#: filtered search of that vector from it while enough of it passes the filter)
+DENSE_POOL = 600
+#: query vectors whose pools are kept
+POOLS_KEPT = 64
 
 
 @dataclass
@@ -52,6 +57,8 @@ class Index:
     _allowed: dict = field(default_factory=dict, repr=False)
     _sections: dict[StatuteRef, Section] | None = field(default=None, repr=False)
     _qcache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _pools: dict[bytes, list[tuple[str, float]]] = field(default_factory=dict, repr=False)
+    _dense_n: int | None = field(default=None, repr=False)
     _qlock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def chunks(self) -> dict[str, Chunk]:
@@ -97,8 +104,37 @@ class Index:
 
     def dense_search(self, vector: np.ndarray, candidates: int, filters=None) -> list[tuple[str, float]]:
         """Up to ``candidates`` ``(chunk id, cosine)`` pairs nearest ``vector`` among the chunks ``filters`` (a
-        :class:`legal_rag.retrieve.filters.Filters` or None) keeps, best first."""
-        return self.dense.search(vector, candidates, where=filters.where() if filters else None)
+        :class:`legal_rag.retrieve.filters.Filters` or None) keeps, best first (ties by id).
+
+        Each vector is searched once without a filter, :data:`DENSE_POOL` deep (or ``candidates`` when deeper;
+        the last :data:`POOLS_KEPT` vectors' lists are kept), and every search of it is read from that list: the
+        first ``candidates`` of its pairs that ``filters`` keeps (:meth:`allowed_ids`). Only when fewer than
+        ``candidates`` of a partial list pass is the store queried with the filter's ``where`` clause. The
+        ``candidates`` best among the kept chunks are the first kept ones of the whole ranking, so the answer is
+        the filtered query's (up to the approximate search's own misses)."""
+        key = np.asarray(vector, dtype=np.float32).tobytes()
+        with self._qlock:
+            pool = self._pools.get(key)
+        total = self._dense_count()
+        if pool is None or len(pool) < min(candidates, total):
+            pool = self.dense.search(vector, max(DENSE_POOL, candidates))
+            with self._qlock:
+                self._pools[key] = pool
+                while len(self._pools) > POOLS_KEPT:
+                    self._pools.pop(next(iter(self._pools)))
+        if filters is None or filters.is_empty():
+            return pool[:candidates]
+        allowed = self.allowed_ids(filters)
+        got = [p for p in pool if p[0] in allowed][:candidates]
+        if len(got) >= candidates or len(pool) >= total:
+            return got
+        return self.dense.search(vector, candidates, where=filters.where())
+
+    def _dense_count(self) -> int:
+        """Vectors in the dense store (read once: a served build never changes)."""
+        if self._dense_n is None:
+            self._dense_n = self.dense.count()
+        return self._dense_n
 
     def sparse_search(self, query: str, candidates: int, filters=None) -> list[tuple[str, float]]:
         """Up to ``candidates`` ``(chunk id, BM25 score)`` pairs for ``query`` among the chunks ``filters``
@@ -135,9 +171,11 @@ class Index:
         return v
 
     def clear_query_cache(self) -> None:
-        """Forget the kept query vectors (:meth:`embed_query`); a benchmark clears them between passes."""
+        """Forget the kept query vectors (:meth:`embed_query`) and their dense pools (:meth:`dense_search`); a
+        benchmark clears them before timing a question the pipeline has already seen."""
         with self._qlock:
             self._qcache.clear()
+            self._pools.clear()
 
     def close(self) -> None:
         """Release the build's files: the chunk snapshot and (embedded mode) the Chroma client."""

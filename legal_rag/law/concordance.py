@@ -82,6 +82,7 @@ class Concordance:
     _by_old: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     _by_new: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     _mentions: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _counterparts: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # (ref, level) -> answer
 
     def __post_init__(self) -> None:
         for p in self.pairs:
@@ -115,9 +116,16 @@ class Concordance:
 
         Only a ``mapped`` correspondence has counterparts: ``()`` for a section the table marks New, one no row
         names (IPC 377), one the Act does not have, and a ref of an Act outside the tables (the Constitution,
-        any other Act). Raises ValueError for another ``level``."""
+        any other Act). Raises ValueError for another ``level``. Each answer is computed once and kept (the
+        tables never change after loading)."""
         if level not in ("sub", "section"):
             raise ValueError(f"level must be 'sub' or 'section', not {level!r}")
+        got = self._counterparts.get((ref, level))
+        if got is None:
+            got = self._counterparts[(ref, level)] = self._counterparts_of(ref, level)
+        return got
+
+    def _counterparts_of(self, ref: StatuteRef, level: Level) -> tuple[StatuteRef, ...]:
         if ref.act not in OLD_ACTS and ref.act not in NEW_ACTS:
             return ()
         found = self.query(ref)
