@@ -164,6 +164,13 @@ def _era_of(ref: StatuteRef, analysis: "QuestionAnalysis") -> tuple[str, date | 
     return analysis.procedural_era, analysis.proceeding_date
 
 
+def _said(ref: StatuteRef, analysis: "QuestionAnalysis", when: date) -> str:
+    """The date that decides ``ref``'s era in words as the question gave it ("20 June 2024"; "March 2025" for a
+    month), else :func:`_day`."""
+    words = analysis.offence_words if ref.act in SUBSTANTIVE else analysis.proceeding_words
+    return words or _day(when)
+
+
 def _rows_part(rows: Sequence[ScheduleRow]) -> str:
     """The punishment and classification columns of ``rows`` in words, each cited to its schedule page."""
     def one(r: ScheduleRow) -> str:
@@ -234,6 +241,7 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
     if c is None or c.status == "invalid":
         return ""
     era, when = _era_of(named, analysis)
+    day = _said(named, analysis, when) if when is not None else ""
     old_act = named.act if named.act in OLD_ACTS else PREDECESSOR_ACT[named.act]
     new_act = SUCCESSOR_ACT[old_act]
     saving = SAVING[old_act]
@@ -247,14 +255,14 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
         if old_act == "IPC":
             text += "; it cannot reach acts before 1 July 2024 (Constitution Art. 20(1))"
         if when is not None:
-            text += (f". The {what} date {_day(when)} is " + ("before" if when < CUTOFF else "on or after")
+            text += (f". The {what} date {day} is " + ("before" if when < CUTOFF else "on or after")
                      + " 1 July 2024")
         return text + "."
     if c.status == "no_counterpart":  # an old-code section the table names no successor for (377, 497, 124A)
         base = c.note.strip()
         if named.act in OLD_ACTS:
             if when is not None and when < CUTOFF:
-                return f"The {what} date {_day(when)} is before 1 July 2024: {named} governs ({saving}). {base}"
+                return f"The {what} date {day} is before 1 July 2024: {named} governs ({saving}). {base}"
             return (f"{named} governs only {what}s before 1 July 2024 ({saving}); there is no {new_act} successor "
                     f"by the official table. {base}")
         return base
@@ -266,9 +274,9 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
         return (f"No {what} date given: the law in force today leads, {governs(new_side)} (in force from 1 July "
                 f"2024); for {earlier} before 1 July 2024, {governs(old_side)} ({saving}).")
     if when < CUTOFF:
-        return (f"{what.capitalize()} date {_day(when)} is before 1 July 2024: {governs(old_side)} ({saving}); "
+        return (f"{what.capitalize()} date {day} is before 1 July 2024: {governs(old_side)} ({saving}); "
                 f"for later {what}s {_refs(new_side)}.")
-    return (f"{what.capitalize()} date {_day(when)} is on or after 1 July 2024: {governs(new_side)}; "
+    return (f"{what.capitalize()} date {day} is on or after 1 July 2024: {governs(new_side)}; "
             f"{_refs(old_side)} only for {what}s before 1 July 2024 ({saving}).")
 
 

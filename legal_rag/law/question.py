@@ -12,8 +12,13 @@
   :func:`legal_rag.ingest.citations_meta.find_citations`, which :func:`legal_rag.retrieve.route.analyse_question`
   passes -- ``law`` sits below ``ingest``); ``case_refs``: the judgments named, titles and citations as written, in
   order (:func:`legal_rag.law.cases.case_references`), which an answer must find among its passages.
-* ``dates``: calendar dates in the text, each classed ``offence`` / ``proceeding`` / ``unknown`` by the nearest
-  cue word (:data:`PROCEEDING_CUES`, :data:`OFFENCE_CUES`); numeric dates are day first (Indian usage).
+* ``dates``: the dates in the text (days and months, :func:`legal_rag.law.dates.read_dates`; numeric dates day
+  first, Indian usage), each given a role by what it is attached to: the nearest cue word of :data:`DATE_ROLE_CUES`
+  inside its own clause (:data:`CLAUSE_BREAKS`: a sentence, or the part of it one event is told in) -- an act of the
+  accused ("entrusted", "cheated", "took", "happened") makes it the ``offence`` date, a proceeding ("FIR
+  registered", "arrested", "charge-sheet", "bail", "hearing") the ``proceeding`` date; a cue in another clause never
+  decides. A date whose clause has no cue is ``unknown`` (unclear); it is read by :data:`UNCLEAR_READINGS` and the
+  reading taken is said (``date_notes``).
 * ``kind``: :data:`legal_rag.types.QuestionKind`, by the ordered rules of :func:`question_kind`.
 * ``era`` and ``acts_first``: which code leads and which Acts to search first (:func:`acts_for`).
 * ``numbers``: every number that may name a section, with or without an Act ("section 318" -> "318").
@@ -21,9 +26,13 @@
 Era rules (sources): the BNS, BNSS and BSA are in force from 1 July 2024 (:data:`legal_rag.law.supersede.CUTOFF`).
 With no date the law in force today leads. The substantive code follows the **offence date** (BNS s.358 savings;
 Constitution Art. 20(1)); procedure and evidence follow the **proceeding date** (BNSS s.531(2), BSA s.170(2)).
-An explicit ``offence_date`` / ``proceeding_date`` argument wins over a date read from the text. A date in the text
-with no cue word counts as the offence date in a substantive question (offence, punishment, definition) and as the
-proceeding date in a procedural one (procedure, bail, evidence).
+An explicit ``offence_date`` / ``proceeding_date`` argument wins over a date read from the text and is read the same
+way as that date written in the text. Of several offence dates the earliest decides (the first act; acts on both sides
+of 1 July 2024 are said to fall under both codes); of several proceeding dates the earliest (a matter instituted
+before 1 July 2024 was pending on it, BNSS s.531(2)). A month ("March 2025") decides when all its days are on one
+side of 1 July 2024, and the note says it was read as a month. ``date_notes`` says, in words, each reading that was
+not plain in the text (an unclear date's role, a month, offence dates on both sides of the cutoff, a date argument
+that differs from the text's date).
 
 Examples::
 
@@ -43,7 +52,7 @@ from typing import Callable, Literal
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, QuestionKind, StatuteRef
 from .cases import CaseReference, case_references, find_case_titles
 from .concordance import Concordance, load_concordance
-from .dates import date_spans
+from .dates import DateSpan, Precision, read_dates
 from .refs import FoundRef, find_refs, parse_ref
 from .supersede import CUTOFF
 
@@ -74,17 +83,61 @@ _BARE_RE = re.compile(r"(?<![\w./(-])(?P<tok>[0-9]{1,3}(?:-?[A-Z]{1,2}(?![a-z])(
 #: :attr:`QuestionAnalysis.numbers`
 _NUMBER_RE = re.compile(r"\b(\d{1,3}[A-Z]{0,2})(?:\(\w+\))*\b")
 
-#: cue words that make a nearby date a proceeding date (the FIR, charge-sheet, trial or filing)
+#: cue words that make a date in the same clause a proceeding date (the FIR, arrest, charge-sheet, bail, trial,
+#: filing, a court's order)
 PROCEEDING_CUES = re.compile(
     r"\b(?:f\.?\s?i\.?\s?r\.?|first information report|charge[- ]?sheet\w*|challan|trial|filed|fil(?:e|ing)|"
     r"registered|lodged|pending|instituted|proceedings?|summon\w*|cognizance|arrested|arrest|hearing|complaint|"
-    r"petition|application|case was|order dated|judgment dated)\b", re.I)
-#: cue words that make a nearby date an offence date (when the act was done)
+    r"complained|reported to|petition|application|case was|order dated|judgment dated|bail\w*|remand\w*|"
+    r"police station|magistrate|court|convicted|conviction|acquitted|sentenced|appeal\w*|investigat\w*|"
+    r"raid\w*|seiz\w*|produced|notice)\b", re.I)
+#: cue words that make a date in the same clause an offence date (what the accused did, or what happened)
 OFFENCE_CUES = re.compile(
     r"\b(?:committed|occurr\w*|happened|took place|incident|offence|crime|on the night of|night of|cheat\w*|"
     r"defraud\w*|stole|stolen|theft|robbed|assault\w*|attack\w*|beat(?:en)?|kill\w*|murder\w*|stabb\w*|hurt|"
     r"injur\w*|threat\w*|insult\w*|trespass\w*|harass\w*|kidnap\w*|abduct\w*|rap(?:e|ed)|molest\w*|forg\w*|"
-    r"extort\w*|snatch\w*|embezzl\w*|misappropriat\w*|died|death)\b", re.I)
+    r"extort\w*|snatch\w*|embezzl\w*|misappropriat\w*|died|death|entrust\w*|took|taken away|grabbed|duped|"
+    r"swindl\w*|siphon\w*|induced|paid|handed over|deposited|invested|went missing|broke into|burgl\w*|shot|"
+    r"slapped|hit|poison\w*|blackmail\w*|demanded|abused|stalk\w*|posted|hacked|bribe\w*|set fire)\b", re.I)
+#: the role a cue word gives a date in its own clause: the nearest cue of any row decides (a cue after the date counts
+#: at twice its distance: "insult on 1 Jul 2024, registered under ..." is the insult's date)
+DATE_ROLE_CUES: tuple[tuple[DateRole, re.Pattern[str]], ...] = (
+    ("proceeding", PROCEEDING_CUES),
+    ("offence", OFFENCE_CUES),
+)
+#: where the clause a date stands in ends: a sentence's end (a full stop before a capital, "!", "?", ";", a line
+#: break) or a conjunction that starts another event ("and", "but", "when", "after", "then", ...). A cue in another
+#: clause -- "... entrusted to him on 12.05.2024. The FIR is being lodged" -- says nothing about the date.
+CLAUSE_BREAKS = re.compile(r"[.](?=\s+[\"'(]?[A-Z]|\s*$)|[!?;:\n]|(?i:\b(?:and|but|while|whereas|when|whereupon|after|"
+                           r"before|then|thereafter|later|until|till|since)\b)")
+
+#: the words of a clause that tells no event of its own ("... and again on 9 Sept 2024", "and later in May 2025"):
+#: such a clause repeats the verb of the clause before it, and its date takes that clause's date's role
+ELLIPSIS = re.compile(r"(?:\s|[,.]|\b(?:again|also|once more|once|twice|later|then|thereafter|on|in|by|around|"
+                      r"about|or|and|so|too)\b)*", re.I)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How an unclear date (no cue in its clause) is read: as the ``role`` date when that role has no date yet and
+    ``applies(kind, states_facts)`` holds; ``why`` says so in the answer's note."""
+
+    role: DateRole
+    why: str
+    applies: Callable[[QuestionKind, bool], bool]
+
+
+#: the kinds whose answer is the substantive code (the offence date decides their era)
+SUBSTANTIVE_KINDS = frozenset({"offence", "punishment", "definition", "lookup", "precedent"})
+#: the readings of an unclear date, in order; the first that applies and whose role is still empty is taken. A
+#: question that tells what happened (an act word of :data:`OFFENCE_CUES` or an offence noun anywhere) dates its
+#: facts: an undated role-less date there is the date of the facts, whatever the question asks about; otherwise
+#: the question's kind decides.
+UNCLEAR_READINGS: tuple[Reading, ...] = (
+    Reading("offence", "the question tells what happened", lambda kind, facts: facts),
+    Reading("offence", "the question asks about the offence", lambda kind, facts: kind in SUBSTANTIVE_KINDS),
+    Reading("proceeding", "the question asks about procedure", lambda kind, facts: kind not in SUBSTANTIVE_KINDS),
+)
 
 
 @dataclass(frozen=True)
@@ -109,12 +162,35 @@ class QuestionRef:
 
 @dataclass(frozen=True)
 class QuestionDate:
-    """A date read from the question: ``value`` the calendar date, ``role`` by the nearest cue word."""
+    """A date read from the question: ``value`` its first day, ``last`` its last (the same day for a day-date, the
+    month's last day for a month, ``precision``); ``role`` by the nearest cue word of its own clause
+    (:func:`find_dates`), ``cue`` that word as written ("" for an ``unknown`` role)."""
 
     value: date
     text: str
     span: tuple[int, int]
     role: DateRole
+    cue: str = ""
+    last: date | None = None
+    precision: Precision = "day"
+
+    @property
+    def until(self) -> date:
+        """The last day the date may mean (``value`` for a day)."""
+        return self.last or self.value
+
+    def era(self) -> "Era | None":
+        """``old`` when every day it may mean is before 1 July 2024, ``new`` when every one is on or after it, None
+        when it spans the cutoff (it cannot decide; BNS s.358, BNSS s.531(2))."""
+        if self.until < CUTOFF:
+            return "old"
+        return "new" if self.value >= CUTOFF else None
+
+    def words(self) -> str:
+        """The date in words: ``"20 June 2024"``, or ``"March 2025"`` for a month."""
+        if self.precision == "month":
+            return f"{self.value:%B} {self.value.year}"
+        return f"{self.value.day} {self.value:%B} {self.value.year}"
 
 
 @dataclass(frozen=True)
@@ -147,6 +223,12 @@ class QuestionAnalysis:
     #: every number the question writes that may name a section, Act or no Act ("what does section 318 say" ->
     #: ("318",); :data:`_NUMBER_RE`), in order, without duplicates
     numbers: tuple[str, ...] = ()
+    #: the effective dates in words as the question gives them ("20 June 2024"; "March 2025" for a month read as
+    #: the offence date), "" when none; and how the dates were read where the text did not make it plain
+    #: (:func:`choose_dates`), for the answer's notices
+    offence_words: str = ""
+    proceeding_words: str = ""
+    date_notes: tuple[str, ...] = ()
 
     #: derived in :meth:`__post_init__` (so a copy with other ``refs`` stays consistent): the sections to fetch by
     #: metadata (:meth:`lookup_refs`), the sections written with a keyword or an Act, and a note per section named
@@ -189,34 +271,136 @@ class QuestionAnalysis:
 
 
 def find_dates(text: str) -> tuple[QuestionDate, ...]:
-    """Calendar dates in ``text`` in order, each with its role by the nearest cue word within 60 characters before or
-    30 after it (a cue after the date counts at twice its distance: "insult on 1 Jul 2024, registered under ..." is the
-    insult's date). Impossible dates (31.02.2024) are skipped.
+    """The dates of ``text`` (days and months, :func:`legal_rag.law.dates.read_dates`) in order, each with its role
+    by the nearest cue word of :data:`DATE_ROLE_CUES` inside its own clause (:func:`clause_of`; a cue after the date
+    counts at twice its distance), ``unknown`` when the clause has none. Impossible dates (31.02.2024) are skipped.
 
-    ``find_dates("cheated on 20 Jun 2024, FIR on 5 July 2024")`` -> 2024-06-20 offence, 2024-07-05 proceeding.
+    ``find_dates("cheated on 20 Jun 2024, FIR on 5 July 2024")`` -> 2024-06-20 offence, 2024-07-05 proceeding;
+    ``find_dates("cash entrusted to him on 12.05.2024. The FIR is lodged now.")`` -> 2024-05-12 offence ("entrusted";
+    the FIR is in another sentence).
     """
-    return _with_roles(text, date_spans(text))
+    return _with_roles(text, read_dates(text))
 
 
-def _with_roles(text: str, spans: list[tuple[int, int, date]]) -> tuple[QuestionDate, ...]:
-    """The dates at ``spans`` (:func:`legal_rag.law.dates.date_spans` of ``text``), each with its role
-    (:func:`find_dates`)."""
+def clause_of(text: str, start: int, end: int) -> tuple[int, int]:
+    """The ``[lo, hi)`` of the clause of ``text`` that holds ``text[start:end]``: from the last
+    :data:`CLAUSE_BREAKS` before it to the first after it (a break inside the span, such as the dots of
+    "12.05.2024", does not count)."""
+    lo, hi = 0, len(text)
+    for m in CLAUSE_BREAKS.finditer(text):
+        if m.end() <= start:
+            lo = m.end()
+        elif m.start() >= end:
+            hi = m.start()
+            break
+    return lo, hi
+
+
+def _cue(text: str, lo: int, hi: int, start: int, end: int) -> tuple[DateRole, str] | None:
+    """The role and cue word of the nearest cue of :data:`DATE_ROLE_CUES` in ``text[lo:hi]`` to the date at
+    ``[start, end)`` (a cue after the date at twice its distance), or None."""
+    best: tuple[int, DateRole, str] | None = None
+    for role, rx in DATE_ROLE_CUES:
+        for m in rx.finditer(text, lo, start):
+            if best is None or start - m.end() < best[0]:
+                best = (start - m.end(), role, m.group(0))
+        for m in rx.finditer(text, end, hi):
+            if best is None or 2 * (m.start() - end) + 1 < best[0]:
+                best = (2 * (m.start() - end) + 1, role, m.group(0))
+    return (best[1], best[2]) if best else None
+
+
+def _with_roles(text: str, spans: list[DateSpan]) -> tuple[QuestionDate, ...]:
+    """The dates at ``spans`` (:func:`legal_rag.law.dates.read_dates` of ``text``), each with its role
+    (:func:`find_dates`); a clause is also cut at the dates beside it, so one date's cue is never another's."""
     out = []
-    for i, (s, e, d) in enumerate(spans):
-        lo = max(0, s - 60, spans[i - 1][1] if i else 0)
-        hi = min(len(text), e + 30, spans[i + 1][0] if i + 1 < len(spans) else len(text))
-        best: tuple[int, DateRole] | None = None
-        for rx, role in ((PROCEEDING_CUES, "proceeding"), (OFFENCE_CUES, "offence")):
-            for m in rx.finditer(text, lo, s):
-                dist = s - m.end()
-                if best is None or dist < best[0]:
-                    best = (dist, role)
-            for m in rx.finditer(text, e, hi):
-                dist = 2 * (m.start() - e) + 1  # a cue after the date counts double its distance
-                if best is None or dist < best[0]:
-                    best = (dist, role)
-        out.append(QuestionDate(d, text[s:e], (s, e), best[1] if best else "unknown"))
+    for i, d in enumerate(spans):
+        lo, hi = clause_of(text, d.start, d.end)
+        lo = max(lo, spans[i - 1].end if i else 0)
+        hi = min(hi, spans[i + 1].start if i + 1 < len(spans) else len(text))
+        found = _cue(text, lo, hi, d.start, d.end)
+        if found is None and out and out[-1].role != "unknown" and ELLIPSIS.fullmatch(text, lo, d.start) \
+                and ELLIPSIS.fullmatch(text, d.end, hi):
+            found = (out[-1].role, out[-1].cue)  # "cheated on 3 April and again on 9 Sept": the same verb
+        role, cue = found if found else ("unknown", "")
+        out.append(QuestionDate(d.first, text[d.start:d.end], (d.start, d.end), role, cue,
+                                d.last if d.last != d.first else None, d.precision))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class DateChoice:
+    """The dates an answer applies (:func:`choose_dates`): ``offence`` and ``proceeding`` (None: none known), as
+    written in words (``offence_words``, ``proceeding_words``: "20 June 2024", "March 2025"), and ``notes``: each
+    reading that was not plain in the text, in words."""
+
+    offence: date | None = None
+    proceeding: date | None = None
+    offence_words: str = ""
+    proceeding_words: str = ""
+    notes: tuple[str, ...] = ()
+
+
+def _code(role: DateRole, era: Era) -> str:
+    """The code a date of ``role`` in ``era`` makes govern, with its source."""
+    if role == "offence":
+        return "the IPC governs the offence (BNS s.358)" if era == "old" else "the BNS governs the offence"
+    return ("the CrPC governs the procedure (BNSS s.531(2))" if era == "old"
+            else "the BNSS governs the procedure")
+
+
+def choose_dates(dates: tuple[QuestionDate, ...], kind: QuestionKind, states_facts: bool,
+                 offence_arg: date | None = None, proceeding_arg: date | None = None) -> DateChoice:
+    """The offence and proceeding dates of a question whose text has ``dates`` (:func:`find_dates`), read as the
+    module docstring says: an argument first (the same date written in the text gives the same choice); else the
+    earliest date of that role whose days are all on one side of 1 July 2024 (BNS s.358; BNSS s.531(2): a
+    matter pending on 1 July 2024 stays under the CrPC); else an unclear date by :data:`UNCLEAR_READINGS` (kind,
+    and whether the question ``states_facts``). ``notes`` say each reading taken that the text did not make plain."""
+    notes: list[str] = []
+    chosen: dict[str, tuple[date, str] | None] = {"offence": None, "proceeding": None}
+    args = {"offence": offence_arg, "proceeding": proceeding_arg}
+    for role, arg in args.items():
+        if arg is not None:
+            chosen[role] = (arg, f"{arg.day} {arg:%B} {arg.year}")
+            written = [d for d in dates if d.role == role and not d.value <= arg <= d.until]
+            if written:
+                notes.append(f"The {role} date given ({arg.isoformat()}) is applied, not the date in the question "
+                             f'("{written[0].text}").')
+    usable = [d for d in dates if d.era() is not None]
+    for d in dates:
+        if d.era() is None:
+            notes.append(f'"{d.text}" spans 1 July 2024 and cannot decide between the old and the new codes; it '
+                         "was not applied.")
+    for role in ("offence", "proceeding"):
+        mine = sorted((d for d in usable if d.role == role), key=lambda d: d.value)
+        if chosen[role] is None and mine:
+            chosen[role] = (mine[0].value, mine[0].words())
+        if role == "offence" and len({d.era() for d in mine}) > 1:
+            notes.append("The acts are dated on both sides of 1 July 2024 (" + ", ".join(
+                f'"{d.text}"' for d in mine) + "): acts before it fall under the IPC, acts from it under the BNS "
+                f"(BNS s.358); the answer is dated by the first, {mine[0].words()}.")
+    for d in usable:
+        if d.role != "unknown" or any(a is not None and d.value <= a <= d.until for a in args.values()):
+            continue  # a date the caller gave as an argument too is read as the argument says
+        for r in UNCLEAR_READINGS:
+            if chosen[r.role] is None and r.applies(kind, states_facts):
+                chosen[r.role] = (d.value, d.words())
+                other = "proceeding" if r.role == "offence" else "offence"
+                notes.append(f'Nothing beside "{d.text}" says whether it is the date of the act or of a proceeding: '
+                             f"read as the {r.role} date ({r.why}), so {_code(r.role, d.era())}. If it is the "
+                             f"{other} date, {_code(other, d.era())}.")
+                break
+        else:
+            notes.append(f'Nothing beside "{d.text}" says what it dates; it was not applied (the dates applied: '
+                         + "; ".join(f"{role} {c[1]}" for role, c in chosen.items() if c) + ").")
+    for d in usable:
+        if d.precision == "month" and any(c is not None and c[0] == d.value and c[1] == d.words()
+                                          for c in chosen.values()):
+            notes.append(f'Read "{d.text}" as a month ({d.value.day}-{d.until.day} {d.words()}): all its days are '
+                         + ("before" if d.era() == "old" else "on or after") + " 1 July 2024.")
+    off, proc = chosen["offence"], chosen["proceeding"]
+    return DateChoice(off[0] if off else None, proc[0] if proc else None, off[1] if off else "",
+                      proc[1] if proc else "", tuple(notes))
 
 
 _W = re.compile
@@ -444,23 +628,24 @@ def analyse(question: str, offence_date: date | str | None = None, proceeding_da
     found_titles = find_case_titles(question)
     case_refs = case_references(question, found_titles)
     cites = tuple(citation_finder(question)) if citation_finder else ()
-    spans = date_spans(question)
+    spans = read_dates(question)
     refs, other, premises = _read_refs(question, found, conc)
     titles = tuple(t.title for t in found_titles)
     dates = _with_roles(question, spans)
     kind = question_kind(question, tuple(refs), titles, cites)
-    substantive = kind in ("offence", "punishment", "definition", "lookup", "precedent")
-    first = {role: next((d.value for d in dates if d.role == role), None) for role in ("offence", "proceeding",
-                                                                                       "unknown")}
-    off = off_arg or first["offence"] or (first["unknown"] if substantive else None)
-    proc = proc_arg or first["proceeding"] or (first["unknown"] if not substantive else None)
+    states_facts = bool(OFFENCE_CUES.search(question) or _CRIME.search(question))
+    when = choose_dates(dates, kind, states_facts, off_arg, proc_arg)
+    off, proc = when.offence, when.proceeding
     s_era, p_era = _era(off), _era(proc)
     era = p_era if kind in ("procedure", "bail", "evidence") else s_era
     return QuestionAnalysis(question, tuple(refs), tuple(other), found, titles, cites, case_refs, dates, kind, off,
                             proc, s_era, p_era, era, acts_for(kind, s_era, p_era, tuple(refs)), tuple(premises),
                             bool(ASKS_FOR_SECTIONS.search(question)),
-                            tuple(dict.fromkeys(m.group(1).upper() for m in _NUMBER_RE.finditer(question))))
+                            tuple(dict.fromkeys(m.group(1).upper() for m in _NUMBER_RE.finditer(question))),
+                            when.offence_words, when.proceeding_words, when.notes)
 
 
-__all__ = ["ASKS_FOR_SECTIONS", "IDIOMS", "Era", "QuestionAnalysis", "QuestionDate", "QuestionRef", "acts_for",
-           "analyse", "find_dates", "question_kind"]
+__all__ = ["ASKS_FOR_SECTIONS", "CLAUSE_BREAKS", "DATE_ROLE_CUES", "IDIOMS", "OFFENCE_CUES", "PROCEEDING_CUES",
+           "SUBSTANTIVE_KINDS", "UNCLEAR_READINGS", "DateChoice", "Era", "QuestionAnalysis", "QuestionDate",
+           "QuestionRef", "Reading", "acts_for", "analyse", "choose_dates", "clause_of", "find_dates",
+           "question_kind"]

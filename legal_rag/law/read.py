@@ -3,7 +3,10 @@
 ``read_question(asked, ...) -> Question`` runs, in this order, on the question in normal form
 (:func:`read_input`):
 
-1. date-shaped strings that are no calendar date ("31.02.2024") -> a ``date`` notice (said, never guessed);
+1. date-shaped strings that are no calendar date ("31.02.2024") -> a ``date`` notice (said, never guessed); and,
+   once the analysis is made (step 4), a ``date`` notice for each reading of a date the text did not make plain
+   (:attr:`legal_rag.law.question.QuestionAnalysis.date_notes`: an unclear date's role, a month, acts on both
+   sides of 1 July 2024, a date argument that differs from the text);
 2. words in a script the sources are not written in (:func:`legal_rag.law.normalise.unread_script`): most of the
    question and no section named -> the ``language`` route (a plain statement that the language is not
    supported); otherwise a ``language`` notice and only the readable part is answered;
@@ -124,6 +127,7 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
             analysis = read(text)
             notices.append(Notice("follow-up", follow.note))
     analysis = read_plain_number(analysis, schedule, concordance)
+    notices += [Notice("date", n) for n in analysis.date_notes]
     task = judgment_task(text, analysis.citations, analysis.cases)
     if task is None:
         return Question(asked, text, analysis, "statute", tuple(notices))

@@ -144,3 +144,9 @@ def test_a_suggested_provision_says_it_is_suggested_and_why(conc):
     assert h.line.startswith("Suggested from the facts (ranker 0.90; text match 1): IPC 304B (now BNS 80")  # 2024: IPC leads
 
 
+
+
+def test_a_month_is_said_as_the_month_in_the_date_rule(conc):
+    (h,) = head("Is IPC 420 bailable? He cheated me in August 2024.", conc)
+    assert h.ref == StatuteRef("BNS", "318", ("4",))
+    assert h.rule.startswith("Offence date August 2024 is on or after 1 July 2024: BNS 318(4) governs")

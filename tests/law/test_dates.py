@@ -49,3 +49,27 @@ def test_question_dates_and_judgment_dates_read_the_same_grammar():
     assert [q.value for q in find_dates(text)] == [d for _, _, d in date_spans(text)]
     assert parse_date(text) == "2024-08-02"
     assert [q.role for q in find_dates(text)] == ["offence", "proceeding"]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("the 9th day of October, 2024", date(2024, 10, 9)),
+    ("27-Feb-2025", date(2025, 2, 27)),
+    ("15th of June 2024", date(2024, 6, 15)),
+    ("June 15, 2024", date(2024, 6, 15)),
+    ("15/06/2024", date(2024, 6, 15)),
+])
+def test_more_day_forms(text, want):
+    assert first_date(text) == want
+
+
+def test_a_month_and_year_is_a_span_of_days_never_a_day():
+    from legal_rag.law.dates import month_spans, read_dates
+
+    assert first_date("in March 2025") is None and parse_date("in March 2025") == ""  # never a judgment's day
+    (m,) = month_spans("stolen in March 2025")
+    assert (m.first, m.last, m.precision) == (date(2025, 3, 1), date(2025, 3, 31), "month")
+    assert [(d.first, d.precision) for d in read_dates("Feb. 2024, then 2 May 2024, then Dec 2025")] == [
+        (date(2024, 2, 1), "month"), (date(2024, 5, 2), "day"), (date(2025, 12, 1), "month")]
+    assert read_dates("the market 2024 report; he may 20 times") == []  # whole month names or their abbreviations
+    (feb,) = month_spans("February 2024")
+    assert feb.last == date(2024, 2, 29) and not feb.straddles(date(2024, 7, 1))
