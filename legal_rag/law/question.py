@@ -108,7 +108,7 @@ DATE_ROLE_CUES: tuple[tuple[DateRole, re.Pattern[str]], ...] = (
 #: where the clause a date stands in ends: a sentence's end (a full stop before a capital, "!", "?", ";", a line
 #: break) or a conjunction that starts another event ("and", "but", "when", "after", "then", ...). A cue in another
 #: clause -- "... entrusted to him on 12.05.2024. The FIR is being lodged" -- says nothing about the date.
-CLAUSE_BREAKS = re.compile(r"[.](?=\s+[\"'(]?[A-Z]|\s*$)|[!?;:\n]|(?i:\b(?:and|but|while|whereas|when|whereupon|after|"
+CLAUSE_BREAKS = re.compile(r"[.](?=\s+[\"'(]?[A-Z]|\s*$)|[!?;:\n]|(?i:\b(?:and|but|while|whereas|though|although|when|whereupon|after|"
                            r"before|then|thereafter|later|until|till|since)\b)")
 
 #: the words of a clause that tells no event of its own ("... and again on 9 Sept 2024", "and later in May 2025"):
