@@ -97,7 +97,7 @@ OFFENCE_CUES = re.compile(
     r"defraud\w*|stole|stolen|theft|robbed|assault\w*|attack\w*|beat(?:en)?|kill\w*|murder\w*|stabb\w*|hurt|"
     r"injur\w*|threat\w*|insult\w*|trespass\w*|harass\w*|kidnap\w*|abduct\w*|rap(?:e|ed)|molest\w*|forg\w*|"
     r"extort\w*|snatch\w*|embezzl\w*|misappropriat\w*|died|death|entrust\w*|took|taken away|grabbed|duped|"
-    r"swindl\w*|siphon\w*|induced|paid|handed over|deposited|invested|went missing|broke into|burgl\w*|shot|"
+    r"swindl\w*|siphon\w*|induced|sold|paid|handed over|deposited|invested|went missing|broke into|burgl\w*|shot|"
     r"slapped|hit|poison\w*|blackmail\w*|demanded|abused|stalk\w*|posted|hacked|bribe\w*|set fire)\b", re.I)
 #: the role a cue word gives a date in its own clause: the nearest cue of any row decides (a cue after the date counts
 #: at twice its distance: "insult on 1 Jul 2024, registered under ..." is the insult's date)
@@ -106,10 +106,11 @@ DATE_ROLE_CUES: tuple[tuple[DateRole, re.Pattern[str]], ...] = (
     ("offence", OFFENCE_CUES),
 )
 #: where the clause a date stands in ends: a sentence's end (a full stop before a capital, "!", "?", ";", a line
-#: break) or a conjunction that starts another event ("and", "but", "when", "after", "then", ...). A cue in another
-#: clause -- "... entrusted to him on 12.05.2024. The FIR is being lodged" -- says nothing about the date.
-CLAUSE_BREAKS = re.compile(r"[.](?=\s+[\"'(]?[A-Z]|\s*$)|[!?;:\n]|(?i:\b(?:and|but|while|whereas|though|although|when|whereupon|after|"
-                           r"before|then|thereafter|later|until|till|since)\b)")
+#: break) or a conjunction that starts another event ("and", "but", "when", "though", "then", ...; not "after",
+#: "before", "till": they are prepositions as often -- "after work", "from the till"). A cue in another clause --
+#: "... entrusted to him on 12.05.2024. The FIR is being lodged" -- says nothing about the date.
+CLAUSE_BREAKS = re.compile(r"[.](?=\s+[\"'(]?[A-Z]|\s*$)|[!?;:\n]|"
+                           r"(?i:\b(?:and|but|while|whereas|though|although|when|whereupon|then|thereafter|later)\b)")
 
 #: the words of a clause that tells no event of its own ("... and again on 9 Sept 2024", "and later in May 2025"):
 #: such a clause repeats the verb of the clause before it, and its date takes that clause's date's role

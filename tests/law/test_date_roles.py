@@ -35,6 +35,9 @@ def roles(text):
     ("Bail was refused in Sept. 2024", [("Sept. 2024", "proceeding")]),
     # the elliptical clause repeats the act before it
     ("He slapped her on 5 June 2024 and again on 3 July 2024.", [("5 June 2024", "offence"), ("3 July 2024", "offence")]),
+    # "after" and "till" are prepositions here, not the start of another clause
+    ("A colleague stalked me after work on June 15, 2024.", [("June 15, 2024", "offence")]),
+    ("My servant took Rs 40,000 from the till on 25.06.2024.", [("25.06.2024", "offence")]),
     # a clause with no cue of its own
     ("Cash vanished from the locker on 14.05.2024. An FIR is being lodged.", [("14.05.2024", "unknown")]),
 ])
