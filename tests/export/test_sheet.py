@@ -260,11 +260,11 @@ def test_real_answer_exports_open_cleanly(real_pipeline, tmp_path, question):
     answer = real_pipeline.ask(question)
     assert answer.citations, answer.text
     doc = build_doc(answer)
-    assert [r.marker for r in doc.records] == list(range(1, len(doc.records) + 1))
+    markers = [r.marker for r in doc.records]  # the screen's numbers of the verified citations, in order
+    assert markers == [m for m in range(1, max(markers) + 1) if m in markers]
     md = to_markdown(doc)
-    assert [ln.split(":")[0] for ln in md.splitlines() if ln.startswith("[^")] == [
-        f"[^{n}]" for n in range(1, len(doc.records) + 1)]
-    assert sorted(docx_footnotes(export_answer(answer, "docx"))) == list(range(1, len(doc.records) + 1))
+    assert [ln.split(":")[0] for ln in md.splitlines() if ln.startswith("[^")] == [f"[^{n}]" for n in markers]
+    assert sorted(docx_footnotes(export_answer(answer, "docx"))) == markers
     data = export_answer(answer, "csv")
     assert data.startswith(b"\xef\xbb\xbf")
     rows = _rows(data)
