@@ -4,10 +4,11 @@ appearance on screen, and every export numbers its notes as the screen does (ben
     HF_HUB_OFFLINE=1 .venv/bin/python bench/footnote_order.py --data-dir DIR --set bench/devset.jsonl \
         --set bench/factset.jsonl
 
-Prints one line per answer with a fault (its id and the faults), then one JSON line per set: ``answers``,
-``with_citations``, ``renumbered`` (answers whose markers the pipeline put in reading order:
-:func:`legal_rag.answer.finish.in_reading_order` changed them), ``out_of_order`` (answers with any fault of
-:func:`faults`).
+Prints one line per answer with a fault (its id and the faults), then one JSON line per set: ``questions``,
+``answers`` (a question over the length limit is refused, not answered), ``with_citations``, ``renumbered``
+(answers whose markers the pipeline put in reading order: :func:`legal_rag.answer.finish.in_reading_order` changed
+them), ``with_unverified`` (answers citing a passage for a sentence not verified, whose verified-only exports leave
+that number out), ``out_of_order`` (answers with any fault of :func:`faults`).
 
 What is checked (:func:`faults`, used by ``tests/export/test_footnote_order_real.py``):
 
@@ -66,6 +67,12 @@ def text_markers(text: str, valid: set[int]) -> list[int]:
     return [n for m in MARKER.finditer(text) for n in parse_marker(m.group(1)) if n in valid]
 
 
+def sources_numbers(line: str) -> list[int]:
+    """The numbers of a "Sources:" line (``"Sources: [1] BNS s. 103, p. 30; [2] A v. B, [2020] 7 S.C.R. 150"`` ->
+    ``[1, 2]``), not the years of the law reports it names."""
+    return [int(x) for x in re.findall(r"(?:^Sources: |; )\[(\d{1,3})\] ", line)]
+
+
 def screen_rows(answer: Answer) -> list[int]:
     """The numbers of the screen's citation table, top to bottom."""
     return [int(x) for x in re.findall(r'data-marker="(\d+)"', citations_panel(answer))]
@@ -81,7 +88,7 @@ def screen_faults(answer: Answer) -> list[str]:
         out.append(f"screen text {first_seen(shown)}")
     if rows != list(range(1, len(rows) + 1)) or rows[:len(set(shown))] != first_seen(shown):
         out.append(f"screen table {rows} vs text {first_seen(shown)}")
-    line = [int(x) for x in re.findall(r"\[(\d+)\]", sources_line(answer))]
+    line = sources_numbers(sources_line(answer))
     if line != rows:
         out.append(f"screen sources line {line} vs table {rows}")
     return out
@@ -168,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = _counting_renumbering()
     for path in args.set:
         items = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
-        n = cited = bad = 0
+        n = cited = bad = left_out = 0
         before = len(changed)
         for it in items:
             try:
@@ -177,12 +184,14 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             n += 1
             cited += bool(a.citations)
+            left_out += any(c.support != "supported" for c in a.citations)
             got = faults(a)
             bad += bool(got)
             if got:
                 print(it["id"], "; ".join(got), flush=True)
-        print(json.dumps({"set": path.name, "answers": n, "with_citations": cited,
-                          "renumbered": len(changed) - before, "out_of_order": bad}), flush=True)
+        print(json.dumps({"set": path.name, "questions": len(items), "answers": n, "with_citations": cited,
+                          "renumbered": len(changed) - before, "with_unverified": left_out, "out_of_order": bad}),
+              flush=True)
     return 0
 
 

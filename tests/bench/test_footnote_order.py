@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from bench.footnote_order import consecutive, faults
+from bench.footnote_order import consecutive, faults, sources_numbers
 from legal_rag.answer.finish import in_reading_order
 from legal_rag.types import Answer, Chunk, Citation, Hit, StatuteRef
 
@@ -41,3 +41,8 @@ def test_a_marker_without_a_citation_row_is_found():
     a = in_reading_order(_answer("S1 [1]. S2 [2].", {1: "supported", 2: "supported"}))
     b = dataclasses.replace(a, citations=a.citations[:1])
     assert any(f.startswith("screen table [1] vs text [1, 2]") for f in faults(b))
+
+
+def test_the_sources_line_is_read_by_its_numbers_not_the_years_it_names():
+    line = "Sources: [1] BNS s. 103, p. 30; [2] Mohd. Anwar v. State, [2020] 7 S.C.R. 150, at 156 (unverified)"
+    assert sources_numbers(line) == [1, 2]

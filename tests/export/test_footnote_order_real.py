@@ -14,7 +14,7 @@ import re
 import pytest
 from docx import Document
 
-from bench.footnote_order import faults, first_seen, text_markers
+from bench.footnote_order import faults, first_seen, sources_numbers, text_markers
 from legal_rag.export import build_doc, citation_records, docx_footnotes, docx_references, export_answer
 from legal_rag.export.records import answer_text
 from legal_rag.export.sheet import ROLE
@@ -83,7 +83,7 @@ def test_the_screen_numbers_as_the_text(answers, question):
     panel = citations_panel(a)
     rows = [int(x) for x in re.findall(r'data-marker="(\d+)"', panel)]
     assert rows == shown  # no number skipped, none out of order
-    assert [f"[{n}]" for n in rows] == [p.split(" ")[0] for p in sources_line(a)[len("Sources: "):].split("; ")]
+    assert sources_numbers(sources_line(a)) == rows
     assert [v for _, v in source_choices(a)] == rows
 
 
