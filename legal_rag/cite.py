@@ -153,6 +153,20 @@ def cite(text: str, passages: Sequence[Hit]) -> Cited:
     return Cited(tuple(sentences), tuple(citations), tuple(problems))
 
 
+def reading_order(text: str, passages: Sequence[Hit], cited: Sequence[int] = ()) -> dict[int, int]:
+    """Old marker -> new marker for every passage of ``passages`` (``[n]`` = ``passages[n-1]``): the passages
+    ``text`` cites are numbered 1, 2, ... in the order their markers first appear (notes numbered consecutively
+    through the text, as *The Bluebook* and OSCOLA number footnotes), then those only ``cited`` names (markers of
+    citations whose sentence the text no longer shows), then the rest in their given order. Markers naming no
+    passage are ignored.
+
+    ``reading_order("A [3]. B [1, 3].", passages_of_4) -> {3: 1, 1: 2, 2: 3, 4: 4}``
+    """
+    seen = [n for m in MARKER.finditer(text) for n in parse_marker(m.group(1))]
+    order = [n for n in dict.fromkeys([*seen, *cited, *range(1, len(passages) + 1)]) if 1 <= n <= len(passages)]
+    return {old: new for new, old in enumerate(order, 1)}
+
+
 def remove_bad_markers(text: str, passages: Sequence[Hit]) -> str:
     """``text`` with every marker naming a passage not given removed (valid markers in a list are kept)."""
     def fix(m: re.Match) -> str:

@@ -263,3 +263,22 @@ def parse_marker(body: str) -> list[int]:
         elif part.isdigit():
             out.append(int(part))
     return out
+
+
+def renumber(text: str, numbers: dict[int, int], dropped: set[int] | frozenset[int] = frozenset(),
+             dropped_mark: str = "") -> str:
+    """``text`` with each citation marker rewritten by ``numbers`` (old marker -> new number); a marker in
+    ``dropped`` is removed and ``dropped_mark`` written in its place. Brackets naming no number of ``numbers`` or
+    ``dropped`` (``[2020] 11 S.C.R.``) stay as written.
+
+    ``renumber("A [1]. B [3]. C [2, 3].", {1: 1, 3: 2}, {2}, "[x]") -> "A [1]. B [2]. C [2][x]."``
+    """
+    def sub(m: re.Match) -> str:
+        nums = parse_marker(m.group(1))
+        if not any(n in numbers or n in dropped for n in nums):
+            return m.group(0)
+        kept = list(dict.fromkeys(numbers[n] for n in nums if n in numbers))
+        out = f"[{', '.join(map(str, kept))}]" if kept else ""
+        return out + (dropped_mark if any(n in dropped for n in nums) else "")
+
+    return MARKER.sub(sub, text)

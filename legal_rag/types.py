@@ -368,6 +368,11 @@ class Notice:
 
 @dataclass(frozen=True)
 class Answer:
+    """What the pipeline answers: ``text`` cites ``passages`` by markers, ``[n]`` = ``passages[n-1]``, numbered in
+    order of first appearance (``[1]`` is the first passage the text cites; the passages it does not cite follow:
+    :func:`legal_rag.answer.finish.in_reading_order`); each of ``citations`` carries its marker. The screen and every
+    export number their notes by these markers; ``prompt`` keeps the numbers the generator was given."""
+
     query: str
     text: str
     citations: tuple[Citation, ...] = ()

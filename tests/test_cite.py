@@ -56,3 +56,18 @@ def test_judgment_citation_has_no_statute_ref():
     c = cite("The High Court held that cheating was not made out [1].", hs)
     assert c.citations[0].ref is None and c.citations[0].pages == (3, 4)
     assert "ingredients of cheating" in c.citations[0].quote
+
+
+def test_reading_order_numbers_the_cited_passages_as_first_cited_then_the_rest():
+    from legal_rag.cite import reading_order
+    from legal_rag.text import renumber
+
+    four = [*cheating_hits(), *hits(judgment("C1", "A v. B", "The appeal is dismissed."))]
+    numbers = reading_order("Murder [3]. Cheating [1, 3]. See [2020] 11 S.C.R. 1 and [9].", four)
+    assert numbers == {3: 1, 1: 2, 2: 3, 4: 4}
+    assert renumber("Murder [3]. Cheating [1, 3]. See [2020] 11 S.C.R. 1.", numbers) == \
+        "Murder [1]. Cheating [2, 1]. See [2020] 11 S.C.R. 1."
+    assert reading_order("No marker at all.", four) == {1: 1, 2: 2, 3: 3, 4: 4}
+    # a citation whose sentence the text no longer shows comes after the text's, before the uncited passages
+    assert reading_order("Cheating [2].", four, cited=[2, 4]) == {2: 1, 4: 2, 1: 3, 3: 4}
+    assert renumber("A [1]. B [3]. C [2, 3].", {1: 1, 3: 2}, {2}, "[x]") == "A [1]. B [2]. C [2][x]."

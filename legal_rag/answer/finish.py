@@ -12,7 +12,9 @@
    was answered, so nothing is suggested);
 4. the cited provisions arranged against the head (:func:`legal_rag.verify.relevant`: those that answer lead, the
    rest are related), then the head opens the text; the head is not generated, so verification never removes it;
-5. the question's notices (:attr:`legal_rag.law.read.Question.notices`) kept as data (``Answer.notices``), the
+5. the markers numbered in reading order (:func:`in_reading_order`): the passages cited are ``[1]``, ``[2]``, ...
+   in the order the text first cites them, so the screen and every export number their notes alike;
+6. the question's notices (:attr:`legal_rag.law.read.Question.notices`) kept as data (``Answer.notices``), the
    question as asked, and the dates the flags were judged by (``Answer.offence_date``, ``proceeding_date``).
 """
 
@@ -45,11 +47,32 @@ def passage_flags(hit: Hit, res: Resources, offence_date: dt.date | str | None,
                                 concordance=res.concordance))
 
 
+def in_reading_order(answer: Answer) -> Answer:
+    """``answer`` with its passages renumbered by :func:`legal_rag.cite.reading_order` of its text and citations:
+    the text's markers, each citation's ``marker`` and the order of ``passages`` (``[n]`` = ``passages[n-1]``)
+    change together, so the markers first appear as ``[1]``, ``[2]``, ... and every screen and export numbers its
+    notes by them (:mod:`legal_rag.ui.html`, :func:`legal_rag.export.build_doc`); ``prompt`` keeps the numbers the
+    generator was given. Idempotent; ``answer`` itself when already in reading order."""
+    from ..cite import reading_order
+    from ..text import renumber
+
+    numbers = reading_order(answer.text, answer.passages, [c.marker for c in answer.citations])
+    if all(old == new for old, new in numbers.items()):
+        return answer
+    by_new = {new: old for old, new in numbers.items()}
+    return dataclasses.replace(
+        answer, text=renumber(answer.text, numbers),
+        passages=tuple(answer.passages[by_new[n] - 1] for n in range(1, len(answer.passages) + 1)),
+        citations=tuple(dataclasses.replace(c, marker=numbers.get(c.marker, c.marker)) for c in answer.citations))
+
+
 def with_notices(answer: Answer, question: Question, notices: Sequence[Notice] = ()) -> Answer:
     """``answer`` for ``question`` as asked, carrying the question's notices and ``notices`` (found while answering),
-    in that order, and the dates its analysis applied; the opening notices also lead ``problems`` as one entry."""
+    in that order, and the dates its analysis applied; the opening notices also lead ``problems`` as one entry;
+    its markers numbered in reading order (:func:`in_reading_order`)."""
     opening = (*question.notices, *notices)
     problems = ("\n\n".join(n.text for n in opening), *answer.problems) if opening else answer.problems
+    answer = in_reading_order(answer)
     return dataclasses.replace(answer, query=question.asked, notices=(*opening, *answer.notices), problems=problems,
                                offence_date=question.analysis.offence_date,
                                proceeding_date=question.analysis.proceeding_date)
@@ -89,4 +112,4 @@ def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine,
     return with_notices(answer, question, notices)
 
 
-__all__ = ["finish", "passage_flags", "with_notices"]
+__all__ = ["finish", "in_reading_order", "passage_flags", "with_notices"]

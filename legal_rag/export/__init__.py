@@ -60,6 +60,14 @@ def docx_footnotes(data: bytes) -> dict[int, str]:
     return read(data)
 
 
+def docx_references(data: bytes) -> list[tuple[int, str]]:
+    """``[(footnote id, mark shown)]`` of the body of a .docx written by :func:`to_docx`, in reading order
+    (python-docx imported on first use)."""
+    from .docx import docx_references as read
+
+    return read(data)
+
+
 @dataclass(frozen=True)
 class Format:
     """One export format: file extension (with dot), MIME type and the writer (``ExportDoc -> str | bytes``)."""
@@ -116,5 +124,5 @@ def write_exports(answer: Answer | ExportDoc, directory: Path, formats: tuple[st
 
 
 __all__ = ["FORMATS", "CitationRecord", "answer_text", "ExportDoc", "Format", "build_doc", "citation_records", "doc_from_json",
-           "docx_footnotes", "export_answer", "export_doc", "get_format", "judgment_citation", "statute_citation",
+           "docx_footnotes", "docx_references", "export_answer", "export_doc", "get_format", "judgment_citation", "statute_citation",
            "write_exports"]

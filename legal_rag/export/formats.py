@@ -24,7 +24,7 @@ import rispy
 from bibtexparser.model import Entry, Field
 
 from ..errors import LegalRagError
-from ..text import MARKER, parse_marker
+from ..text import MARKER, parse_marker, renumber
 from ..types import (
     Answer, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support, SupersessionFlag,
 )
@@ -38,7 +38,6 @@ BIBTEX_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "juris
                                     "upload": "misc"}
 CSL_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "legal_case", "document": "document",
                                  "upload": "document"}
-_MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 
 
 @dataclass(frozen=True)
@@ -64,23 +63,6 @@ class ExportDoc:
 UNVERIFIED_MARK = "[unverified]"
 
 
-def renumber(text: str, numbers: dict[int, int], dropped: set[int] | frozenset[int] = frozenset()) -> str:
-    """``text`` with each citation marker rewritten by ``numbers`` (answer marker -> footnote number); a marker in
-    ``dropped`` becomes :data:`UNVERIFIED_MARK`. Brackets naming no citation (``[2020] 11 S.C.R.``) stay as written.
-
-    ``renumber("A [1]. B [3]. C [2, 3].", {1: 1, 3: 2}, {2}) -> "A [1]. B [2]. C [2][unverified]."``
-    """
-    def sub(m: re.Match) -> str:
-        nums = parse_marker(m.group(1))
-        if not any(n in numbers or n in dropped for n in nums):
-            return m.group(0)
-        kept = list(dict.fromkeys(numbers[n] for n in nums if n in numbers))
-        out = f"[{', '.join(map(str, kept))}]" if kept else ""
-        return out + (UNVERIFIED_MARK if any(n in dropped for n in nums) else "")
-
-    return MARKER.sub(sub, text)
-
-
 def distinct_flags(flags) -> tuple[SupersessionFlag, ...]:
     """Each distinct flag once, first seen first (a note found in the query, a passage and the answer is listed
     once): one per old section, kind and governing code, whatever sub-section
@@ -98,15 +80,15 @@ def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
     """The export view of ``answer``: records from :func:`citation_records`, flags each distinct one once
     (:func:`distinct_flags`).
 
-    Footnotes are numbered 1..n without gaps, in the order of the answer's markers: the answer text and the
-    records are renumbered together (markers [1] and [3] exported -> [1] and [2]), and the marker of a citation
-    left out (not verified, unless ``include_unverified``) reads :data:`UNVERIFIED_MARK`."""
+    Notes keep the answer's own numbers, which the pipeline gives in order of first appearance
+    (:func:`legal_rag.answer.finish.in_reading_order`), so note ``[n]`` of every format is the citation the screen
+    numbers ``[n]``. The marker of a citation left out (not verified, unless ``include_unverified``) reads
+    :data:`UNVERIFIED_MARK` in the text, and its number has no note."""
     flags = distinct_flags(answer.flags)
     recs = citation_records(answer, include_unverified)
-    numbers = {r.marker: i for i, r in enumerate(recs, 1)}
-    dropped = {c.marker for c in answer.citations} - set(numbers)
-    recs = tuple(replace(r, marker=numbers[r.marker]) for r in recs)
-    return ExportDoc(answer.query, renumber(answer_text(answer), numbers, dropped), recs, flags,
+    kept = {r.marker: r.marker for r in recs}
+    dropped = {c.marker for c in answer.citations} - set(kept)
+    return ExportDoc(answer.query, renumber(answer_text(answer), kept, dropped, UNVERIFIED_MARK), recs, flags,
                      tuple(answer.problems), answer.model, answer.index_id, include_unverified,
                      tuple(answer.suggestions), tuple(answer.head))
 
@@ -136,10 +118,12 @@ def to_markdown(doc: ExportDoc) -> str:
     exported = {r.marker for r in doc.records}
 
     def sub(m: re.Match) -> str:
-        nums = [int(x) for x in re.split(r"\s*,\s*", m.group(1))]
+        nums = parse_marker(m.group(1))
+        if not any(n in exported for n in nums):
+            return m.group(0)
         return "".join(f"[^{n}]" if n in exported else f"[{n}]" for n in nums)
 
-    lines = ["# Answer", "", f"**Question:** {doc.query}", "", _MARK.sub(sub, doc.answer).strip(), ""]
+    lines = ["# Answer", "", f"**Question:** {doc.query}", "", MARKER.sub(sub, doc.answer).strip(), ""]
     if doc.flags:
         lines += ["## Supersession notes", ""] + [f"- {flag_line(f)}" for f in doc.flags] + [""]
     if doc.problems:
@@ -352,4 +336,4 @@ def to_csl_json(doc: ExportDoc) -> str:
 
 
 __all__ = ["CSV_COLUMNS", "UNVERIFIED_MARK", "ExportDoc", "bibtex_key", "build_doc", "doc_from_json", "flag_line",
-           "renumber", "tex", "to_bibtex", "to_csl_json", "to_csv", "to_json", "to_markdown", "to_ris"]
+           "tex", "to_bibtex", "to_csl_json", "to_csv", "to_json", "to_markdown", "to_ris"]

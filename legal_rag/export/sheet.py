@@ -14,6 +14,8 @@ A CSV that is correct by RFC 4180 can still be harmful or garbled once a spreads
   for a plain-text judgment, which has no pages) plus
   the text ``"p. 87"`` / ``"pp. 86-87"``; paragraphs are ``"para 12"`` / ``"paras 12-14"``; any other text cell
   that a spreadsheet would read as a number or date is kept text by the same leading ``'``.
+* The ``role`` column says whether a citation is the answer or a related provision (``"related (not the
+  answer)"``), so related provisions do not read as answers in a spreadsheet.
 * The ``weight`` column (RAG-Sequence attribution) is left out when no citation has a weight (attribution off).
 
 Columns are :data:`CSV_COLUMNS` (``weight`` only when some record has one); lists are joined with ``" | "``.
@@ -38,8 +40,11 @@ BOM = "\ufeff"
 #: OWASP "CSV Injection": a cell starting with one of these is taken as a formula by Excel / LibreOffice / Sheets
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 CSV_COLUMNS = ("marker", "kind", "citation", "act", "act_title", "section", "title", "court", "date", "reporters",
-               "paras", "case_numbers", "source", "first_page", "last_page", "pages", "printed_pages", "quote", "sentences", "support", "weight",
+               "paras", "case_numbers", "source", "first_page", "last_page", "pages", "printed_pages", "quote", "sentences", "support", "role", "weight",
                "now", "now_note", "source_row", "chunk_id")
+#: the ``role`` column: whether the cited provision answers the question or stands under "Related provisions"
+#: (:attr:`~legal_rag.export.records.CitationRecord.related`)
+ROLE = {False: "answer", True: "related (not the answer)"}
 #: columns whose value is meant as a number or a date (the spreadsheet may type them; the value stays the same)
 TYPED_COLUMNS = frozenset({"marker", "first_page", "last_page", "weight", "section", "date"})
 # what a spreadsheet reads as a number, a negative number in accounting brackets, a fraction, a time or a date:
@@ -75,6 +80,8 @@ def _value(r: CitationRecord, col: str) -> str:
         return r.page_label
     if col == "paras":
         return paras_label(r.paras)
+    if col == "role":
+        return ROLE[r.related]
     v = getattr(r, col)
     if isinstance(v, tuple):
         return " | ".join(v)
@@ -104,5 +111,5 @@ def to_csv(doc: _Doc) -> str:
     return BOM + buf.getvalue()
 
 
-__all__ = ["BOM", "CSV_COLUMNS", "FORMULA_START", "cell", "columns", "neutralise", "paras_label", "text_cell",
+__all__ = ["BOM", "CSV_COLUMNS", "FORMULA_START", "ROLE", "cell", "columns", "neutralise", "paras_label", "text_cell",
            "to_csv"]

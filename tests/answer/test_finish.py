@@ -54,3 +54,25 @@ def test_the_answer_carries_the_dates_it_applied():
     assert (answer.offence_date, answer.proceeding_date) == (dt.date(2024, 6, 20), dt.date(2024, 7, 5))
     later = _finish(generate(q, cheating_hits(), load_settings()), q, filters=None, offence_date="2024-08-01")
     assert later.offence_date == dt.date(2024, 8, 1)  # the date argument wins over the text
+
+
+def test_markers_are_numbered_in_reading_order_with_their_passages_and_citations():
+    from legal_rag.cite import cite
+
+    hs = tuple(cheating_hits())
+    q = "What is cheating and what replaced IPC 420?"
+    text = "IPC 420 punished cheating [3]. BNS 318 now defines it [1, 3]."
+    draft = Draft(q, text, passages=hs)
+    ver = SimpleNamespace(text=text, citations=cite(text, hs).citations, problems=(), withheld=False)
+    from legal_rag.verify import to_answer
+    from legal_rag.answer.finish import in_reading_order
+
+    before = to_answer(draft, ver)
+    after = in_reading_order(before)
+    assert after.text == "IPC 420 punished cheating [1]. BNS 318 now defines it [2, 1]."
+    assert [h.chunk.id for h in after.passages] == [hs[2].chunk.id, hs[0].chunk.id, hs[1].chunk.id]
+    # each citation still names its own chunk, now under its new number
+    assert [(c.marker, c.chunk_id) for c in after.citations] == [
+        (1, hs[2].chunk.id), (2, hs[0].chunk.id), (1, hs[2].chunk.id)]
+    assert all(after.passages[c.marker - 1].chunk.id == c.chunk_id for c in after.citations)
+    assert in_reading_order(after) == after

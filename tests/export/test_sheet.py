@@ -1,4 +1,5 @@
-"""Exports that open cleanly in a spreadsheet and footnotes without gaps (issue 16, kind 3; BL-55, BL-56).
+"""Exports that open cleanly in a spreadsheet (issue 16, kind 3; BL-55, BL-56); footnotes numbered as the answer
+and the CSV's role column (issue 31).
 
 The CSV is read back three ways: by Python's csv module, as bytes, and -- when LibreOffice is installed
 (Debian ``libreoffice-calc-nogui``) -- by LibreOffice Calc headless converting it to .xlsx, whose cells are read
@@ -9,6 +10,7 @@ cell that Excel would turn into a formula, a date or a negative number shows up 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import io
 import os
@@ -20,8 +22,10 @@ from pathlib import Path
 import pytest
 from docx import Document
 
-from legal_rag.export import build_doc, docx_footnotes, export_answer
-from legal_rag.export.formats import UNVERIFIED_MARK, renumber, to_markdown
+from legal_rag.answer.finish import in_reading_order
+from legal_rag.text import renumber
+from legal_rag.export import build_doc, docx_footnotes, docx_references, export_answer
+from legal_rag.export.formats import UNVERIFIED_MARK, to_markdown
 from legal_rag.export.sheet import BOM, CSV_COLUMNS, TYPED_COLUMNS, cell, neutralise, text_cell
 from legal_rag.types import Answer, Chunk, Citation, Hit, StatuteRef
 
@@ -118,7 +122,7 @@ def test_ui_citation_panel_hides_the_weight_column_without_attribution():
     assert off.count("<tr") == on.count("<tr")
 
 
-# ---- footnotes without gaps -----------------------------------------------------------------------------------
+# ---- footnotes numbered as the answer, and the role column ----------------------------------------------------
 
 def _gappy_answer() -> Answer:
     """Passages [1]..[4]; the answer cites [1], [3] (unverified) and [4]; passage [2] is never cited."""
@@ -133,28 +137,48 @@ def _gappy_answer() -> Answer:
 
 
 def test_renumber_keeps_brackets_that_are_not_citations():
-    assert renumber("A [1]. B [3]. C [2, 3]. [2020] 11 S.C.R.", {1: 1, 3: 2}, {2}) == (
+    assert renumber("A [1]. B [3]. C [2, 3]. [2020] 11 S.C.R.", {1: 1, 3: 2}, {2}, UNVERIFIED_MARK) == (
         "A [1]. B [2]. C [2][unverified]. [2020] 11 S.C.R.")
-    assert renumber("D [1-3].", {1: 1, 3: 2}, {2}) == "D [1, 2][unverified]."
+    assert renumber("D [1-3].", {1: 1, 3: 2}, {2}, UNVERIFIED_MARK) == "D [1, 2][unverified]."
 
 
-def test_markdown_and_docx_footnotes_have_no_gaps():
-    a = _gappy_answer()
-    doc = build_doc(a)
-    assert [r.marker for r in doc.records] == [1, 2]
-    assert doc.answer == f"One [1]. Three {UNVERIFIED_MARK}. Four [2], see [2020] 1 SCC 1. Both [1, 2]."
+def test_exports_keep_the_answers_numbers_and_a_left_out_one_says_so():
+    a = in_reading_order(_gappy_answer())  # cited 1, 3, 4 -> 1, 2, 3; the uncited passage 2 -> 4
+    assert a.text == "One [1]. Three [2]. Four [3], see [2020] 1 SCC 1. Both [1, 3]."
+    assert [h.chunk.ref.section for h in a.passages] == ["101", "103", "104", "102"]
+    doc = build_doc(a)  # verified only: [2] is left out, [3] keeps its number
+    assert [(r.marker, r.section) for r in doc.records] == [(1, "101"), (3, "104")]
+    assert doc.answer == f"One [1]. Three {UNVERIFIED_MARK}. Four [3], see [2020] 1 SCC 1. Both [1, 3]."
     md = to_markdown(doc)
-    assert "Four [^2], see [2020] 1 SCC 1. Both [^1][^2]." in md and "[^3]" not in md
-    assert [ln.split(":")[0] for ln in md.splitlines() if ln.startswith("[^")] == ["[^1]", "[^2]"]
-    assert "[^2]: Bharatiya Nyaya Sanhita, 2023, s. 104" in md
+    assert "Four [^3], see [2020] 1 SCC 1. Both [^1][^3]." in md and "[^2]" not in md
+    assert [ln.split(":")[0] for ln in md.splitlines() if ln.startswith("[^")] == ["[^1]", "[^3]"]
     data = export_answer(a, "docx")
-    assert sorted(docx_footnotes(data)) == [1, 2] and docx_footnotes(data)[2].startswith(
+    assert sorted(docx_footnotes(data)) == [1, 3] and docx_footnotes(data)[3].startswith(
         "Bharatiya Nyaya Sanhita, 2023, s. 104")
+    # Word shows each reference's own number (a custom mark), not its position among the references
+    assert docx_references(data) == [(1, "1"), (3, "3"), (1, "1"), (3, "3")]
     body = "\n".join(p.text for p in Document(io.BytesIO(data)).paragraphs)
     assert f"Three {UNVERIFIED_MARK}." in body and "[2020] 1 SCC 1" in body
-    everything = build_doc(a, include_unverified=True)  # all three cited markers: 1, 3, 4 -> 1, 2, 3
+    assert "[1] Bharatiya Nyaya Sanhita, 2023, s. 101" in body and "[3] Bharatiya Nyaya Sanhita, 2023, s. 104" in body
+    everything = build_doc(a, include_unverified=True)  # what the screen shows, numbered as it is
     assert [r.marker for r in everything.records] == [1, 2, 3]
-    assert everything.answer == "One [1]. Three [2]. Four [3], see [2020] 1 SCC 1. Both [1, 3]."
+    assert everything.answer == a.text
+    assert docx_references(export_answer(a, "docx", include_unverified=True)) == [
+        (1, "1"), (2, "2"), (3, "3"), (1, "1"), (3, "3")]
+
+
+def test_csv_role_column_says_which_citations_are_related():
+    a = _gappy_answer()
+    related = dataclasses.replace(a, citations=tuple(dataclasses.replace(c, related=c.marker == 4)
+                                                     for c in a.citations))
+    rows = _rows(export_answer(related, "csv", include_unverified=True))
+    assert [(r["marker"], r["role"]) for r in rows] == [("1", "answer"), ("3", "answer"),
+                                                         ("4", "related (not the answer)")]
+    assert list(rows[0]).index("role") == list(rows[0]).index("support") + 1
+    # a marker is related only when every sentence citing it stands under "Related provisions"
+    mixed = dataclasses.replace(a, citations=(*related.citations, dataclasses.replace(
+        a.citations[2], sentence="Four again [4].", related=False)))
+    assert [r["role"] for r in _rows(export_answer(mixed, "csv"))] == ["answer", "answer"]
 
 
 # ---- LibreOffice Calc reads the CSV -------------------------------------------------------------------------
@@ -236,11 +260,11 @@ def test_real_answer_exports_open_cleanly(real_pipeline, tmp_path, question):
     answer = real_pipeline.ask(question)
     assert answer.citations, answer.text
     doc = build_doc(answer)
-    assert [r.marker for r in doc.records] == list(range(1, len(doc.records) + 1))
+    markers = [r.marker for r in doc.records]  # the screen's numbers of the verified citations, in order
+    assert markers == [m for m in range(1, max(markers) + 1) if m in markers]
     md = to_markdown(doc)
-    assert [ln.split(":")[0] for ln in md.splitlines() if ln.startswith("[^")] == [
-        f"[^{n}]" for n in range(1, len(doc.records) + 1)]
-    assert sorted(docx_footnotes(export_answer(answer, "docx"))) == list(range(1, len(doc.records) + 1))
+    assert [ln.split(":")[0] for ln in md.splitlines() if ln.startswith("[^")] == [f"[^{n}]" for n in markers]
+    assert sorted(docx_footnotes(export_answer(answer, "docx"))) == markers
     data = export_answer(answer, "csv")
     assert data.startswith(b"\xef\xbb\xbf")
     rows = _rows(data)
