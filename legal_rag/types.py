@@ -62,8 +62,8 @@ UnsupportedClaims = Literal["remove", "mark"]
 #: what a notice above an answer is about: a date-shaped string that is no calendar date, words in a script the
 #: sources are not written in, a follow-up read as a question about the previous turn's provision, the check of a
 #: case citation named beside a section, filters that left no statute to search, a question about law the sources do
-#: not hold
-NoticeKind = Literal["date", "language", "follow-up", "citation", "filters", "scope"]
+#: not hold, a number written without its Act that names sections in more than one code
+NoticeKind = Literal["date", "language", "follow-up", "citation", "filters", "scope", "reading"]
 
 
 def rerank_stage(model: str) -> RerankStage:

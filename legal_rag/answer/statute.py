@@ -11,7 +11,7 @@ from ..law import Question
 from ..types import Answer, Draft, Notice
 from .context import Context
 from .finish import finish
-from .head import compose, head_chunks
+from .head import bare_notices, bare_of, compose, head_chunks
 from .passages import find_passages, lead_of
 
 _DONE = object()
@@ -57,8 +57,10 @@ def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] =
     from ..verify import verify
 
     res, settings = ctx.resources, ctx.settings
-    yield from (n.text + "\n\n" for n in (*question.notices, *found))
     text, analysis = question.text, question.analysis
+    bare = bare_of(res, analysis)  # a number written without its Act: its readings, ordered, and a notice each
+    found = (*found, *bare_notices(res, bare))
+    yield from (n.text + "\n\n" for n in (*question.notices, *found))
     hits, suggestions, ranking = find_passages(res, settings, text, analysis, ctx.filters,
                                                dense_query=search_text(text, settings) if settings.hyde else None)
     if ranking is not None and ranking.outside:
@@ -66,7 +68,7 @@ def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] =
         found = (*found, note)
         yield note.text + "\n\n"
     lead = lead_of(suggestions, ranking, res.section_ranker.ranker.close) if suggestions else ()
-    head = compose(res, analysis, lead)  # before generation: a language model is given it
+    head = compose(res, analysis, lead, bare)  # before generation: a language model is given it
     draft = None
     for piece in streamed(generate, analysis, hits, settings,
                           known_case=lambda ref: reference_found(ref, res.case_heads),

@@ -5,7 +5,9 @@ deterministic and reads structured data only (no retrieval order, no model):
 
 * **Which provisions.** The sections the question names (:attr:`QuestionAnalysis.refs`: named, idiom and premise
   refs in the order written; of the readings of a bare token such as "316(2)" one: for a classification question
-  one the First Schedules list, then the code of the era), or, for a question that names none, the section
+  one the First Schedules list, then the code of the era; of an ambiguous bare number, every reading in the order
+  of :func:`legal_rag.law.bare.bare_numbers`, each line opening 'Reading 1 of 2 of "323" (IPC 323, cited in 25
+  judgments of the case base): '), or, for a question that names none, the section
   ranker's lead (:mod:`legal_rag.rank`), each at its chosen limb (``cited_as``). A plain number in a classification
   question ("Which court tries 103?") has been read as the section the First Schedules list
   (:func:`legal_rag.law.classify.read_plain_number`); its line opens with the reading assumed ('Read "103" as
@@ -42,7 +44,7 @@ from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine
     StatuteRef
 
 if TYPE_CHECKING:
-    from ..law import Alignment, Concordance, Correspondence, QuestionAnalysis, Schedule
+    from ..law import Alignment, BareNumber, Concordance, Correspondence, QuestionAnalysis, Schedule
 
 #: the saving clause of each old code (the substantive code by the offence date, the others by the proceeding)
 SAVING = {"IPC": "BNS s.358", "CrPC": "BNSS s.531(2)", "IEA": "BSA s.170(2)"}
@@ -63,12 +65,14 @@ def _refs(rs: Sequence[StatuteRef]) -> str:
 
 
 def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion], schedule: "Schedule",
-                   exists: Callable[[StatuteRef], bool] = lambda ref: True) -> tuple[StatuteRef, ...]:
+                   exists: Callable[[StatuteRef], bool] = lambda ref: True,
+                   bare: Sequence["BareNumber"] = ()) -> tuple[StatuteRef, ...]:
     """The provisions the question is about, before the date rule picks a side of each pair: named / idiom /
-    premise refs in the order written (a premise's corrected provision first), one reading per bare token
-    (classification question: a reading the schedules list; then the era's code; then the Acts searched first),
-    else each of ``suggestions`` (the section ranker's lead, :mod:`legal_rag.rank`) at its ``cited_as`` (or
-    ``ref``). ``()`` when the question names none and nothing is suggested."""
+    premise refs in the order written (a premise's corrected provision first); for a bare token that ``bare``
+    holds as ambiguous (:func:`legal_rag.law.bare.bare_numbers`) every reading in its order, for any other one
+    reading (classification question: a reading the schedules list; then the era's code; then the Acts searched
+    first); else each of ``suggestions`` (the section ranker's lead, :mod:`legal_rag.rank`) at its ``cited_as``
+    (or ``ref``). ``()`` when the question names none and nothing is suggested."""
     out: list[StatuteRef] = []
     by_span: dict[tuple[int, int], list[StatuteRef]] = {}
     classifying = bool(CLASSIFICATION_Q.search(analysis.question))
@@ -87,13 +91,12 @@ def governing_refs(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSu
         return (not (classifying and classify(ref, schedule)), ref.act not in era_acts,
                 order.index(ref.act) if ref.act in order else len(order), ref.act not in SUBSTANTIVE)
 
-    for readings in by_span.values():
+    ambiguous = {b.span: b.refs for b in bare if b.ambiguous}
+    for span, readings in by_span.items():
         readings = [r for r in readings if exists(r)]  # "316(2)": IPC 316 and CrPC 316 print no (2)
         if not readings:
             continue
-        best = min(readings, key=rank)
-        if best not in out:
-            out.append(best)
+        out += [r for r in ambiguous.get(span) or (min(readings, key=rank),) if r not in out]
     if not out:
         out.extend(dict.fromkeys(s.cited_as or s.ref for s in suggestions))
     return tuple(out)
@@ -283,7 +286,12 @@ def _rule(lead: StatuteRef, c: "Correspondence | None", analysis: "QuestionAnaly
 def _assumed(ref: StatuteRef, token: str, schedule: "Schedule") -> str:
     """``'Read "103" as BNS 103, the section of that number the First Schedules list (the law in force today)'``,
     naming the other code's section of that number when its schedule lists it too."""
-    why = "the law in force today" if ref.act in NEW_ACTS else "the code in force on the offence date"
+    if ref.act in NEW_ACTS:
+        why = "the law in force today"
+    elif schedule.section_rows(SUCCESSOR_ACT[ref.act], ref.section):
+        why = "the code in force on the offence date"
+    else:
+        why = f"the {SUCCESSOR_ACT[ref.act]}'s First Schedule lists no section {ref.section}"
     text = f'Read "{token}" as {ref}, the section of that number the First Schedules list ({why})'
     for act in ("BNS", "IPC"):
         rows = schedule.section_rows(act, ref.section) if act != ref.act else ()
@@ -292,11 +300,20 @@ def _assumed(ref: StatuteRef, token: str, schedule: "Schedule") -> str:
     return text
 
 
+def _reading(b: "BareNumber", ref: StatuteRef) -> str:
+    """``'Reading 1 of 2 of "323" (IPC 323, cited in 25 judgments of the case base)'``: the place of ``ref`` among
+    the readings of the ambiguous number ``b`` (:mod:`legal_rag.law.bare`)."""
+    i = b.position(ref)
+    counted = b.readings[i - 1].counted() if i else ""
+    return f'Reading {i} of {len(b.readings)} of "{b.token}" ({ref}' + (f", {counted})" if counted else ")")
+
+
 def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSuggestion] = (), *,
                  concordance: "Concordance", schedule: "Schedule",
                  title_of: Callable[[StatuteRef], str] = lambda ref: "",
                  exists: Callable[[StatuteRef], bool] = lambda ref: True,
-                 derived: Callable[[StatuteRef], "Alignment | None"] = lambda ref: None) -> tuple[HeadLine, ...]:
+                 derived: Callable[[StatuteRef], "Alignment | None"] = lambda ref: None,
+                 bare: Sequence["BareNumber"] = ()) -> tuple[HeadLine, ...]:
     """The head lines of an answer (see the module docstring); ``()`` when no provision governs by the question.
 
     ``title_of(ref)`` gives a section's heading as indexed ("" when unknown); ``schedule`` the First Schedule
@@ -304,10 +321,14 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
     for a provision the question names that does not exist (a sub-section the section does not print and no table
     row names, :func:`legal_rag.law.lookup.missing_division`): no head line states law for it. ``derived(ref)``
     gives the finer match the texts make plain for an old-code ref (:func:`legal_rag.law.align.align`), or None.
+    ``bare``: the question's bare numbers (:func:`legal_rag.law.bare.bare_numbers`); each reading of an ambiguous
+    one is a line, in their order, opening with its place and count ('Reading 1 of 2 of "323" (IPC 323, cited in 25
+    judgments of the case base): BNS 115(2) (formerly IPC 323) -- ...').
     """
     lines: list[HeadLine] = []
     seen: set[StatuteRef] = set()
-    refs = governing_refs(analysis, suggestions, schedule, exists)
+    refs = governing_refs(analysis, suggestions, schedule, exists, bare)
+    readings = {r: b for b in bare if b.ambiguous for r in b.refs}
     # a provision chosen from the facts is a suggestion, and its line says so with why; several close ones are
     # candidates, each with its own line
     chosen = {(s.cited_as or s.ref): s for s in suggestions} if not analysis.refs else {}
@@ -351,6 +372,8 @@ def compose_head(analysis: "QuestionAnalysis", suggestions: Sequence[SectionSugg
                 line = f"Suggested from the facts ({chosen[named].why()}): {line}"
             elif named in chosen:
                 line = f"Candidate ({chosen[named].why()}): {line}"
+            elif named in readings and lead == leads[0]:
+                line = f"{_reading(readings[named], named)}: {line}"
             elif named in assumed and lead == leads[0]:
                 line = f"{_assumed(named, assumed[named], schedule)}: {line}"
             lines.append(HeadLine(lead, line, rule if lead == leads[0] else "", other,

@@ -17,7 +17,8 @@ by the official BPR&D table: the successor's for an old-code query (IPC 420 -> B
 new-code one.
 
 :func:`read_plain_number` reads a plain number in a classification question ("Which court tries 103?") as the
-section of that number the First Schedules list (BNS 103 today), the reading assumed being stated by the head.
+sections of that number the First Schedules list (BNS 103; IPC 323 and BNS 323): one reading is stated by the head
+as assumed, several are ordered and given each (:mod:`legal_rag.law.bare`).
 """
 
 from __future__ import annotations
@@ -115,13 +116,15 @@ def describe(row: ScheduleRow) -> str:
 
 def read_plain_number(analysis: "QuestionAnalysis", schedule: Schedule,
                       concordance: "Concordance | None" = None) -> "QuestionAnalysis":
-    """``analysis`` with one section read from a plain number, for a classification question
-    (:data:`CLASSIFICATION_Q`) that names no section ("Which court tries 103?"): the number is read as the section
-    the First Schedules list, of the code of the question's substantive era first (BNS today, IPC for an offence
-    before 1 July 2024), else of the other code; added as a ``bare`` :class:`~legal_rag.law.question.QuestionRef`
-    (its official successors / predecessors by ``concordance``). ``analysis`` unchanged when the question names a
-    section, is no classification question, holds no plain number or more than one, or when neither schedule lists
-    the number. Source of the rows: the First Schedule of the BNSS (BNS offences) and of the CrPC (IPC offences)."""
+    """``analysis`` with the sections a plain number names, for a classification question
+    (:data:`CLASSIFICATION_Q`) that names no section ("Which court tries 103?"): one ``bare``
+    :class:`~legal_rag.law.question.QuestionRef` per code whose First Schedule lists a section of that number (BNS
+    103 alone; IPC 323 and BNS 323 both), the code of the question's substantive era first (BNS today, IPC for an
+    offence before 1 July 2024), each with its official successors / predecessors by ``concordance``. Which
+    readings the answer gives, and in which order, is :func:`legal_rag.law.bare.bare_numbers`'s. ``analysis``
+    unchanged when the question names a section, is no classification question, holds no plain number or more than
+    one, or when neither schedule lists the number. Source of the rows: the First Schedule of the BNSS (BNS
+    offences) and of the CrPC (IPC offences)."""
     if analysis.refs or not CLASSIFICATION_Q.search(analysis.question):
         return analysis
     numbers = [m for m in PLAIN_NUMBER.finditer(analysis.question)
@@ -130,16 +133,18 @@ def read_plain_number(analysis: "QuestionAnalysis", schedule: Schedule,
         return analysis
     m = numbers[0]
     order = ("IPC", "BNS") if analysis.substantive_era == "old" else ("BNS", "IPC")
-    ref = next((StatuteRef(act, m.group("n")) for act in order if schedule.section_rows(act, m.group("n"))), None)
-    if ref is None:
+    refs = [StatuteRef(act, m.group("n")) for act in order if schedule.section_rows(act, m.group("n"))]
+    if not refs:
         return analysis
     from .question import QuestionRef
 
-    succ = pred = ()
-    if concordance is not None:
-        succ, pred = (concordance.counterparts(ref), ()) if ref.act == "IPC" else ((), concordance.counterparts(ref))
-    read = QuestionRef(ref, m.group("n"), (m.start("n"), m.end("n")), "bare", succ, pred)
-    return replace(analysis, refs=(read,))
+    def read(ref: StatuteRef) -> "QuestionRef":
+        succ = pred = ()
+        if concordance is not None:
+            succ, pred = (concordance.counterparts(ref), ()) if ref.act == "IPC" else ((), concordance.counterparts(ref))
+        return QuestionRef(ref, m.group("n"), (m.start("n"), m.end("n")), "bare", succ, pred)
+
+    return replace(analysis, refs=tuple(read(r) for r in refs))
 
 
 __all__ = ["CLASSIFICATION_Q", "CLASSIFIED_ACTS", "PLAIN_NUMBER", "Schedule", "classify", "counterpart_rows", "describe",
