@@ -2,10 +2,12 @@
 
 ``finish(draft, verification, question, head, suggestions, ctx) -> Answer``, in this order:
 
-1. supersession flags (:func:`legal_rag.law.flag_superseded`, date-aware per Act): the sections the question names,
-   each old-code passage given to the generator (a statute passage's own section; a judgment's citations, with the
-   sentences addressed to a model left out, since they are data and no citation of the court's), and those the
-   verified answer states; deduplicated;
+1. supersession flags (:func:`legal_rag.law.flag_superseded`, date-aware per Act): the sections the question names
+   (:func:`named_refs`: a follow-up's provision, taken from the previous answer, is not named by the user and
+   raises no flag of the question's own, such as a same-number collision), each old-code passage given to the
+   generator (a statute passage's own section; a judgment's citations, with the sentences addressed to a model
+   left out, since they are data and no citation of the court's), and those the verified answer states;
+   deduplicated;
 2. an answer that found nothing (``Draft.found_nothing``, or its every sentence withheld: ``withheld`` of the
    verification) under filters that keep judgments only says so (a ``filters`` notice);
 3. an abstained answer carries no case-base suggestions, and its head is the one composed without them (nothing
@@ -24,7 +26,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 
-from ..law import Question
+from ..law import FoundRef, Question
 from ..resources import Resources
 from ..types import OLD_ACTS, Answer, Draft, HeadLine, Hit, Notice, SectionSuggestion, SupersessionFlag
 from .context import Context
@@ -66,6 +68,13 @@ def in_reading_order(answer: Answer) -> Answer:
         citations=tuple(dataclasses.replace(c, marker=numbers.get(c.marker, c.marker)) for c in answer.citations))
 
 
+def named_refs(question: Question) -> tuple[FoundRef, ...]:
+    """The references found in ``question`` that the user named: its analysis's ``found``, less those of the
+    provisions a follow-up was resolved to (``Question.assumed``)."""
+    assumed = {r.base for r in question.assumed}
+    return tuple(f for f in question.analysis.found if f.ref is None or f.ref.base not in assumed)
+
+
 def with_notices(answer: Answer, question: Question, notices: Sequence[Notice] = ()) -> Answer:
     """``answer`` for ``question`` as asked, carrying the question's notices and ``notices`` (found while answering),
     in that order, and the dates its analysis applied; the opening notices also lead ``problems`` as one entry;
@@ -89,7 +98,7 @@ def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine,
 
     res, analysis = ctx.resources, question.analysis
     off, proc = analysis.offence_date, analysis.proceeding_date
-    flags = list(flag_superseded(analysis.found, "query", off, proceeding_date=proc,
+    flags = list(flag_superseded(named_refs(question), "query", off, proceeding_date=proc,
                                  concordance=res.concordance))
     for h in draft.passages:
         flags += passage_flags(h, res, off, proc)
@@ -112,4 +121,4 @@ def finish(draft: Draft, verification, question: Question, head: tuple[HeadLine,
     return with_notices(answer, question, notices)
 
 
-__all__ = ["finish", "in_reading_order", "passage_flags", "with_notices"]
+__all__ = ["finish", "in_reading_order", "named_refs", "passage_flags", "with_notices"]

@@ -171,11 +171,15 @@ def ask(
     offence_date: Optional[str] = typer.Option(None, "--offence-date", help="YYYY-MM-DD"),
     as_json: bool = typer.Option(False, "--json", help="print the answer as JSON"),
     generator: Optional[str] = typer.Option(None, "--generator", help=" | ".join(get_args(GeneratorName))),
+    previous: Optional[Path] = typer.Option(None, "--previous", help="the previous answer of the conversation, as "
+                                            "`ask --json` wrote it: a follow-up (\"is it bailable?\") is answered "
+                                            "for the provision that governed it"),
 ) -> None:
-    """Answer from the indexed sources with per-passage citations, verification and supersession flags."""
+    """Answer from the indexed sources with per-passage citations, verification and supersession flags. Without
+    ``--previous`` a follow-up says there is no previous question."""
     import datetime as dt
 
-    from ..export import export_answer
+    from ..export import export_answer, turn_of_json
     from ..law import normalise_input
     from ..pipeline import Pipeline
 
@@ -186,8 +190,11 @@ def ask(
     from ..uploads import local_owner
 
     try:  # answered from the corpus and the command line's own uploads (`legal-rag uploads add`)
+        turn = turn_of_json(previous.read_bytes(), str(previous)) if previous is not None else None
         answer = Pipeline(load_settings()).for_owner(local_owner()).ask(question, offence_date=when,
-                                                                         generator=generator)
+                                                                         generator=generator, previous=turn)
+    except OSError as exc:
+        fail(LegalRagError(f"--previous: cannot read {previous}: {exc.strerror or exc}"))
     except LegalRagError as exc:
         fail(exc)
     typer.echo(export_answer(answer, "json" if as_json else "markdown").decode("utf-8"))

@@ -2,6 +2,7 @@
 
     export_answer(answer, "bibtex")                   -> bytes (UTF-8 text, or a .docx for "docx")
     write_exports(answer, Path("out"))               -> {"markdown": Path("out/legal-rag-answer.md"), ...}
+    turn_of_json(export_answer(answer, "json"))      -> Turn (what a follow-up takes from that answer)
 
 Formats (:data:`FORMATS`): ``markdown``, ``json``, ``csv``, ``ris``, ``bibtex``, ``csl-json`` and ``docx``. Each
 holds the answer, its footnoted citations in Indian style (:mod:`.records`) and the supersession notes. Only
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import LegalRagError
+from ..law import Turn, answer_turn
 from ..types import Answer
 from .formats import (ExportDoc, build_doc, doc_from_json, to_bibtex, to_csl_json, to_csv, to_json, to_markdown,
                       to_ris)
@@ -123,6 +125,15 @@ def write_exports(answer: Answer | ExportDoc, directory: Path, formats: tuple[st
     return out
 
 
+def turn_of_json(text: str | bytes, name: str = "<json>") -> Turn:
+    """The turn a follow-up takes from a previous answer exported as JSON (the JSON export, which the JSON API
+    answers with): its question and its head's provisions as structured refs, each with its Act
+    (:func:`legal_rag.law.answer_turn`), never its text re-read. Raises :class:`LegalRagError` naming ``name``
+    when ``text`` is no such export."""
+    doc = doc_from_json(text.decode("utf-8") if isinstance(text, bytes) else text, name)
+    return answer_turn(doc.query, doc.head, ranked=bool(doc.suggestions))
+
+
 __all__ = ["FORMATS", "CitationRecord", "answer_text", "ExportDoc", "Format", "build_doc", "citation_records", "doc_from_json",
-           "docx_footnotes", "docx_references", "export_answer", "export_doc", "get_format", "judgment_citation", "statute_citation",
-           "write_exports"]
+           "docx_footnotes", "docx_references", "export_answer", "export_doc", "get_format", "judgment_citation",
+           "statute_citation", "turn_of_json", "write_exports"]

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         names_agree, record_named, titles_for,
     )
     from .dates import first_date, impossible_dates
-    from .followup import Turn, is_followup, resolve_followup, turn_of
+    from .followup import NO_PREVIOUS, Turn, answer_turn, is_followup, resolve_followup, turn_of
     from .read import Previous, Question, Route, date_notice, read_input, read_question
     from .judgment_questions import JudgmentTask, judgment_task
     from .normalise import language_notice, normalise_input, shown_refused, too_long, unread_script
@@ -64,7 +64,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
                         "citation_key", "index_records", "names_agree", "record_named", "titles_for"),
     "dates": ("first_date", "impossible_dates"),
     # a question read against the previous turn
-    "followup": ("Turn", "is_followup", "resolve_followup", "turn_of"),
+    "followup": ("NO_PREVIOUS", "Turn", "answer_turn", "is_followup", "resolve_followup", "turn_of"),
     "judgment_questions": ("JudgmentTask", "judgment_task"),
     # the question's text before parsing
     "normalise": ("language_notice", "normalise_input", "shown_refused", "too_long", "unread_script"),

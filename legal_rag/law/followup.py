@@ -1,13 +1,21 @@
 """Conversation follow-ups: a short question with no legal words of its own ("and what
-about the punishment?") is read as a question about the provision of the previous turn.
+about the punishment?", "is it bailable, and which court tries it?") is read as a question about the provision that
+governed the previous answer.
 
-* ``Turn(question, refs)``: what a follow-up inherits from the previous turn -- the question asked then and the
-  provisions it was about (``refs``, best first). Built by :func:`previous_turn` from the previous
-  :class:`~legal_rag.law.question.QuestionAnalysis`, or from the previous answer's question re-read (the caller
-  analyses it) with the answer's own cited sections as the fallback.
+* ``Turn(question, refs, why)``: what a follow-up inherits from the previous turn -- the question asked then, the
+  provisions its answer was governed by (``refs``, best first, each a :class:`~legal_rag.types.StatuteRef` with its
+  Act) and, when there are none, ``why`` (said in the follow-up's notice).
+* ``answer_turn(question, head, ranked=False, outside=False) -> Turn``: the turn of a previous answer, from its
+  structured head (:attr:`legal_rag.types.Answer.head`): the provision of its first head line, at its sub-section
+  (every head line's, up to :data:`MAX_REFS`, when the question named them rather than the section ranker
+  suggesting them, ``ranked``). The answer's text is never read again.
+* ``turn_of(previous, analyse) -> Turn | None``: the turn of whatever the caller kept (an ``Answer``, a ``Turn``,
+  or, without the answer, the previous question's analysis or text: the provisions that question named).
 * ``is_followup(analysis) -> bool``: the rules below, on the question analysis only (no model, no index).
-* ``resolve_followup(analysis, turn) -> FollowUp | None``: the question rewritten to name the provision, and the
-  sentence the answer opens with ("Taking this as a question about BNS 318(4), from your previous question:").
+* ``resolve_followup(analysis, turn) -> FollowUp | None``: ``None`` for a question that is no follow-up; else the
+  question rewritten to name the provision and the sentence the answer opens with ("Taking this as a question
+  about BNS 318(4), from your previous question:"), or, when the provision cannot be known (no previous turn, or
+  one with no provision), the question unchanged and a notice that says so and why.
 
 A question is a follow-up when **all** of these hold (the analysis of :mod:`legal_rag.law.question`):
 
@@ -15,11 +23,11 @@ A question is a follow-up when **all** of these hold (the analysis of :mod:`lega
    ``citations`` are empty);
 2. it names no offence of its own (no offence noun such as "cheating", "murder", "dowry": ``_CRIME``), no
    procedure of its own ("arrest", "FIR", "procedure": the procedure cues of :func:`question_kind`, less the
-   aspects of a provision a lawyer asks about next, :data:`ASPECTS`: cognizable, bailable, triable, punishment)
+   aspects of a provision a lawyer asks about next, :data:`ASPECTS`: cognizable, bail, triable, punishment)
    and asks no "which sections" question;
 3. it is short (at most :data:`MAX_WORDS` words) and either opens like a continuation ("and ...", "what about",
-   "how about", "is it", "is that", "does it", "can it", "what is the punishment" ...) or points back with a
-   pronoun ("it", "that", "this section", "the same", "its").
+   "how about", "is it", "is that", "does it", "can it", "can he", "which court", "what is the punishment" ...) or
+   points back ("it", "that", "this section", "the same", "its", "he", "the accused", "this case").
 
 Examples::
 
@@ -35,43 +43,58 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from typing import Callable
+from collections.abc import Callable, Sequence
 
-from ..types import NEW_ACTS, OLD_ACTS, Answer, StatuteRef
+from ..types import ACTS, OLD_ACTS, Answer, HeadLine, StatuteRef
 from .question import _CRIME, _PROCEDURE_STRONG, _PROCEDURE_WEAK, ASKS_FOR_SECTIONS, QuestionAnalysis
 
 #: the longest question (in words) still read as a follow-up
-MAX_WORDS = 12
+MAX_WORDS = 16
 #: how many provisions of the previous turn a follow-up is asked about
 MAX_REFS = 2
 _OPENERS = re.compile(r"^\s*(?:and|also|but|so|then|what about|how about|what of|is it|is that|is this|are they|"
-                      r"does it|does that|can it|can that|would it|will it|what is the punishment|what's the "
-                      r"punishment|what are the (?:ingredients|punishments?)|and if)\b", re.I)
+                      r"does it|does that|can it|can that|would it|will it|can (?:he|she|they|the accused)|"
+                      r"will (?:he|she|they)|which court|what is the punishment|what's the punishment|"
+                      r"what are the (?:ingredients|punishments?)|and if)\b", re.I)
 _POINTERS = re.compile(r"\b(?:it|its|that|this|these|those|they|them|the same|said|above|previous|same section|"
-                       r"this section|that section|that offence|this offence)\b", re.I)
+                       r"this section|that section|that offence|this offence|he|she|him|her|the accused|this case|"
+                       r"here)\b", re.I)
 _WORD = re.compile(r"\w+")
 #: aspects of one provision (its classification and punishment) that a follow-up may ask about
-ASPECTS = re.compile(r"\b(?:non-)?(?:cognizable|cognisable|bailable|compoundable|triable|trial|court|punish\w*|"
+ASPECTS = re.compile(r"\b(?:non-)?(?:cognizable|cognisable|bail|bailable|compoundable|triable|trial|court|punish\w*|"
                      r"sentence\w*|fine|imprisonment|ingredients?)\b", re.I)
+
+
+#: why a previous turn gives a follow-up no provision (the end of :func:`unresolved_note`)
+NO_HEAD = "the previous answer named no governing provision"
+OUTSIDE = "the previous question was about law outside these sources"
+NOT_NAMED = "the previous question named no provision, and its answer was not given"
 
 
 @dataclass(frozen=True)
 class Turn:
     """The previous turn as a follow-up needs it: ``question`` as asked then, ``refs`` the provisions it was about
-    (best first; ``()`` when none could be named)."""
+    (best first; ``()`` when none could be named) and ``why`` none could (``""`` when ``refs`` is not empty)."""
 
     question: str
     refs: tuple[StatuteRef, ...] = ()
+    why: str = ""
 
 
 @dataclass(frozen=True)
 class FollowUp:
-    """A follow-up resolved: ``question`` is the text to retrieve and answer with (the follow-up, naming the
-    provision), ``refs`` the provisions assumed, ``note`` the sentence the answer opens with."""
+    """A follow-up: ``question`` is the text to retrieve and answer with (the follow-up naming the provision, or
+    as asked when it is not resolved), ``refs`` the provisions assumed (``()``: not resolved), ``note`` the
+    notice the answer opens with (the provision taken, or why none was)."""
 
     question: str
     refs: tuple[StatuteRef, ...]
     note: str
+
+    @property
+    def resolved(self) -> bool:
+        """Whether a provision of the previous turn was taken."""
+        return bool(self.refs)
 
 
 def is_followup(analysis: QuestionAnalysis) -> bool:
@@ -107,30 +130,41 @@ def turn_refs(analysis: QuestionAnalysis) -> tuple[StatuteRef, ...]:
     return tuple(out[:MAX_REFS])
 
 
-def previous_turn(analysis: QuestionAnalysis, cited: tuple[StatuteRef, ...] = ()) -> Turn:
-    """The :class:`Turn` of a previous question (its analysis), falling back to ``cited`` (the previous answer's
-    statute citations or suggestions, best first) when the question named no provision (a fact pattern, or
-    itself a follow-up)."""
+def previous_turn(analysis: QuestionAnalysis) -> Turn:
+    """The :class:`Turn` of a previous question without its answer: the provisions it named (:func:`turn_refs`);
+    none for a fact pattern or a follow-up (``why``: :data:`NOT_NAMED`)."""
     refs = turn_refs(analysis)
-    if not refs:
-        refs = tuple(dict.fromkeys(r for r in cited if r.act in OLD_ACTS or r.act in NEW_ACTS))[:1]
-    return Turn(analysis.question, refs)
+    return Turn(analysis.question, refs, "" if refs else NOT_NAMED)
 
 
-def turn_of(previous: Answer | QuestionAnalysis | Turn | str, analyse: Callable[[str], QuestionAnalysis]) -> Turn:
-    """The :class:`Turn` of whatever the caller kept of the previous turn: a ``Turn`` as it is; an analysis; a
-    question (``str``, read with ``analyse``); or an :class:`Answer` (its question read with ``analyse``, its
-    supported statute citations and section suggestions as the fallback, so a follow-up of a follow-up still
-    finds the provision)."""
-    if isinstance(previous, Turn):
+def answer_turn(question: str, head: Sequence[HeadLine], ranked: bool = False, outside: bool = False) -> Turn:
+    """The :class:`Turn` of a previous answer to ``question`` from its ``head`` (structured, never its text): the
+    first head line's provision at its sub-section, or, when the question named its provisions (not ``ranked``:
+    no section-ranker candidates led the answer), each head line's, up to :data:`MAX_REFS`. No provision when the
+    head is empty (``why``: :data:`OUTSIDE` for an answer about law outside the sources, ``outside``, else
+    :data:`NO_HEAD`) or names an Act outside the sources (``ACTS``)."""
+    refs = tuple(dict.fromkeys(h.ref for h in head))[:1 if ranked else MAX_REFS]
+    if outside or not refs:
+        return Turn(question, (), OUTSIDE if outside else NO_HEAD)
+    strange = [r for r in refs if r.act not in ACTS]
+    if strange:
+        return Turn(question, (), f"the previous answer's provision ({strange[0]}) is outside these sources")
+    return Turn(question, refs)
+
+
+def turn_of(previous: Answer | QuestionAnalysis | Turn | str | None,
+            analyse: Callable[[str], QuestionAnalysis]) -> Turn | None:
+    """The :class:`Turn` of whatever the caller kept of the previous turn: ``None`` for none; a ``Turn`` as it is;
+    an :class:`Answer` by :func:`answer_turn` (its head; a ``scope`` notice means law outside the sources);
+    without the answer, a question's analysis, or its text read with ``analyse``, by :func:`previous_turn`."""
+    if previous is None or isinstance(previous, Turn):
         return previous
-    if isinstance(previous, QuestionAnalysis):
-        return previous_turn(previous)
+    if isinstance(previous, Answer):
+        return answer_turn(previous.query, previous.head, ranked=bool(previous.suggestions),
+                           outside=any(n.kind == "scope" for n in previous.notices))
     if isinstance(previous, str):
-        return previous_turn(analyse(previous))
-    cited = tuple(c.ref for c in previous.citations if c.ref is not None and c.support == "supported")
-    cited += tuple(s.cited_as or s.ref for s in previous.suggestions)
-    return previous_turn(analyse(previous.query), cited)
+        previous = analyse(previous)
+    return previous_turn(previous)
 
 
 def followup_note(refs: tuple[StatuteRef, ...]) -> str:
@@ -139,17 +173,33 @@ def followup_note(refs: tuple[StatuteRef, ...]) -> str:
     return f"Taking this as a question about {' and '.join(map(str, refs))}, from your previous question:"
 
 
+#: the notice of a follow-up asked with no previous turn (none asked yet, or the conversation was cleared)
+NO_PREVIOUS = ("No previous question to refer back to: this reads as a follow-up, but there is no earlier question "
+               "in this conversation (none was asked, or the chat was cleared), so it is answered on its own.")
+
+
+def unresolved_note(why: str) -> str:
+    """``unresolved_note(NO_HEAD) -> "Not read as a follow-up: the previous answer named no governing provision, so
+    this is answered on its own."``"""
+    return f"Not read as a follow-up: {why}, so this is answered on its own."
+
+
 def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None) -> FollowUp | None:
-    """``analysis`` as a follow-up to ``turn``, or ``None`` when it is not one (:func:`is_followup`) or the previous
-    turn named no provision. The rewritten question keeps the user's words and names the provision after them
-    ("and what about the punishment?" -> "what about the punishment? (BNS 318(4))"), so the one citation grammar
-    reads the provision from it."""
-    if turn is None or not turn.refs or not is_followup(analysis):
+    """``analysis`` as a follow-up to ``turn`` (``None``: no previous turn), or ``None`` when it is no follow-up
+    (:func:`is_followup`). Resolved, the rewritten question keeps the user's words and names the provision after
+    them ("and what about the punishment?" -> "what about the punishment? (BNS 318(4))"), so the one citation
+    grammar reads the provision from it. Not resolved (no turn, or a turn with no provision), the question stays as
+    asked, ``refs`` is ``()`` and the note says why (:data:`NO_PREVIOUS`, :func:`unresolved_note`)."""
+    if not is_followup(analysis):
         return None
+    if turn is None or not turn.refs:
+        note = NO_PREVIOUS if turn is None else unresolved_note(turn.why or NO_HEAD)
+        return FollowUp(analysis.question, (), note)
     words = re.sub(r"^\s*(?:and|also|but|so|then)\b[\s,]*", "", analysis.question, flags=re.I).strip() \
         or analysis.question.strip()
     return FollowUp(f"{words} ({', '.join(map(str, turn.refs))})", turn.refs, followup_note(turn.refs))
 
 
-__all__ = ["MAX_REFS", "MAX_WORDS", "FollowUp", "Turn", "followup_note", "is_followup", "previous_turn",
-           "resolve_followup", "turn_of", "turn_refs"]
+__all__ = ["MAX_REFS", "MAX_WORDS", "NO_HEAD", "NO_PREVIOUS", "NOT_NAMED", "OUTSIDE", "FollowUp", "Turn",
+           "answer_turn", "followup_note", "is_followup", "previous_turn", "resolve_followup", "turn_of", "turn_refs",
+           "unresolved_note"]

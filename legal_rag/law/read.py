@@ -11,7 +11,9 @@
    question and no section named -> the ``language`` route (a plain statement that the language is not
    supported); otherwise a ``language`` notice and only the readable part is answered;
 3. a follow-up ("is it bailable?", :func:`legal_rag.law.followup.resolve_followup`) -> the question rewritten to
-   name the previous turn's provision and a ``follow-up`` notice;
+   name the provision that governed the previous answer (``Question.assumed``) and a ``follow-up`` notice naming
+   it; when there is no previous turn, or it gives no provision, the question as asked and a ``follow-up`` notice
+   saying so and why;
 4. the analysis (:func:`legal_rag.law.question.analyse`: refs, idioms, case names and citations, dates and their
    roles, kind, Acts; an ``offence_date`` argument wins over the text), with a plain number read for a
    classification question (:func:`legal_rag.law.classify.read_plain_number`);
@@ -35,7 +37,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputTooLongError, LegalRagError
-from ..types import Answer, Notice
+from ..types import Answer, Notice, StatuteRef
 from .classify import Schedule, read_plain_number
 from .dates import impossible_dates
 from .followup import Turn, resolve_followup, turn_of
@@ -63,7 +65,8 @@ class Question:
     ``asked``: the question as sent, in normal form; ``text``: what is answered (the readable part, a follow-up
     rewritten to name its provision); ``analysis``: of ``text``; ``notices``: what the answer says about the reading,
     in the order found; ``task``: the judgment task (``None`` unless ``route`` is ``judgment`` or
-    ``cited statute``)."""
+    ``cited statute``); ``assumed``: the provisions a follow-up was resolved to (taken from the previous answer,
+    not named by the user; ``()`` for any other question)."""
 
     asked: str
     text: str
@@ -71,6 +74,7 @@ class Question:
     route: Route
     notices: tuple[Notice, ...] = ()
     task: JudgmentTask | None = None
+    assumed: tuple[StatuteRef, ...] = ()
 
 
 def read_input(text: str, limit: int) -> str:
@@ -94,10 +98,10 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
                   offence_date: dt.date | str | None = None, previous: Previous = None,
                   citation_finder: Callable[[str], tuple[str, ...]] | None = None) -> Question:
     """Read the question ``text`` as sent once: put in normal form (:func:`read_input`), then the steps of the
-    module docstring. ``previous``: the previous turn (a question there is put in normal form and checked against
-    ``limit`` too). Raises :class:`~legal_rag.errors.InputTooLongError` for a question (or a previous question)
-    above ``limit`` characters, :class:`~legal_rag.errors.LegalRagError` for an empty question, ``ValueError`` for an
-    ``offence_date`` that is not ISO ``YYYY-MM-DD``."""
+    module docstring. ``previous``: the previous turn (``None``: there is none; a question there is put in normal
+    form and checked against ``limit`` too). Raises :class:`~legal_rag.errors.InputTooLongError` for a question
+    (or a previous question) above ``limit`` characters, :class:`~legal_rag.errors.LegalRagError` for an empty
+    question, ``ValueError`` for an ``offence_date`` that is not ISO ``YYYY-MM-DD``."""
     asked = read_input(text, limit)
     if not asked:
         raise LegalRagError("empty question")
@@ -120,20 +124,21 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
         text = unread.rest
     if analysis is None:
         analysis = read(text)
-    if previous is not None:
-        follow = resolve_followup(analysis, turn_of(previous, lambda q: read(read_input(q, limit))))
-        if follow is not None:  # the rewritten question is read, once; any other question keeps its reading
-            text = follow.question
+    follow = resolve_followup(analysis, turn_of(previous, lambda q: read(read_input(q, limit))))
+    assumed: tuple[StatuteRef, ...] = ()
+    if follow is not None:
+        notices.append(Notice("follow-up", follow.note))
+        if follow.resolved:  # the rewritten question is read, once; any other question keeps its reading
+            text, assumed = follow.question, follow.refs
             analysis = read(text)
-            notices.append(Notice("follow-up", follow.note))
     analysis = read_plain_number(analysis, schedule, concordance)
     notices += [Notice("date", n) for n in analysis.date_notes]
     task = judgment_task(text, analysis.citations, analysis.cases)
     if task is None:
-        return Question(asked, text, analysis, "statute", tuple(notices))
-    if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs):
-        return Question(asked, text, analysis, "cited statute", tuple(notices), task)
-    return Question(asked, text, analysis, "judgment", tuple(notices), task)
+        return Question(asked, text, analysis, "statute", tuple(notices), assumed=assumed)
+    route: Route = "cited statute" if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs) \
+        else "judgment"
+    return Question(asked, text, analysis, route, tuple(notices), task, assumed)
 
 
 __all__ = ["Previous", "Question", "REFUSE_SHARE", "Route", "date_notice", "read_input", "read_question"]

@@ -6,9 +6,13 @@
   through ``Pipeline.source_file``; nothing else on disk is reachable) and mounts the UI at ``/``, with the optional
   login (``auth_user`` / ``auth_password``) guarding both, and the upload limit (``upload_max_mb``).
 * JSON API beside the UI (same login): ``GET /api/lookup?q=IPC+420`` (the LookupResult as JSON) and
-  ``POST /api/ask`` with question, offence_date, filters, previous_question (the Answer as the JSON export). A body that does not fit
+  ``POST /api/ask`` with question, offence_date, filters and the conversation so far: ``previous_answer`` (the
+  previous reply, the JSON export) or ``previous_question``; the Answer as the JSON export. A body that does not fit
   (an unknown field or filter key, a bad date or filter value) is answered 400 with a message naming it; a
   question above ``settings.question_max_chars`` characters 413, with the limit stated.
+* A conversation's context is the previous answer: the chat keeps it in its answer state, cleared with the chat
+  (the Chatbot's Clear button) and ignored when the chat sent back is empty; the JSON API keeps none, so a
+  conversation sends its previous reply back (none sent: no previous question).
 * User text is put in one normal form first (:func:`legal_rag.law.normalise.normalise_input`) and shown back as
   text, never rendered as HTML or Markdown (:func:`as_text`, HTML-escaped error messages).
 * ``main()`` serves it on ``settings.host`` (127.0.0.1 by default) with uvicorn; there is no public share link.
@@ -40,7 +44,7 @@ from starlette.routing import Mount  # noqa: E402
 
 from ..config import Settings, load_settings  # noqa: E402
 from ..errors import InputTooLongError, LegalRagError  # noqa: E402
-from ..export import FORMATS, answer_text, export_answer, write_exports  # noqa: E402
+from ..export import FORMATS, answer_text, export_answer, turn_of_json, write_exports  # noqa: E402
 from ..law import normalise_input, shown_refused, too_long  # noqa: E402
 from ..retrieve import Filters  # noqa: E402
 from ..types import ACTS, Answer  # noqa: E402
@@ -62,8 +66,11 @@ class AskRequest(BaseModel):
     question: str
     offence_date: str | None = None
     filters: dict | None = None
-    #: the previous question of the conversation (same length limit): a follow-up with no legal words of its own
-    #: is answered for that question's provision (``Pipeline.ask(previous=...)``)
+    #: the previous reply of the conversation (the JSON export this endpoint answered with): a follow-up with no
+    #: legal words of its own is answered for the provision that governed it (its head; ``Pipeline.ask(previous=...)``)
+    previous_answer: dict | None = None
+    #: without the previous reply, the previous question (same length limit): a follow-up is answered for the
+    #: provision that question named, and says so when it named none
     previous_question: str | None = None
 
 
@@ -204,12 +211,14 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
 
     def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified, previous=None,
             request: gr.Request = None):
-        """One chat turn. ``previous`` is the last turn's Answer (the ``answer_state``): a follow-up with no legal
-        words of its own is answered for its provision. Each answer in the history keeps its own compact
-        source list (:func:`legal_rag.ui.html.sources_line`). The question is answered from the corpus and the
-        caller's own uploads (:meth:`Pipeline.for_owner`); at most ``settings.chat_history_max`` messages of the
-        history the client sends back are kept, and a question above the length limit is refused before it is
-        normalised."""
+        """One chat turn. ``previous`` is the last turn's Answer (the ``answer_state``), used only while the chat
+        sent back holds messages (a cleared chat has no previous question): a follow-up with no legal words of its
+        own is answered for the provision that governed it, or says why it cannot be. Each answer in the history
+        keeps its own compact source list (:func:`legal_rag.ui.html.sources_line`). The question is answered from
+        the corpus and the caller's own uploads (:meth:`Pipeline.for_owner`); at most ``settings.chat_history_max``
+        messages of the history the client sends back are kept, and a question above the length limit is refused
+        before it is normalised."""
+        previous = previous if history and isinstance(previous, Answer) else None
         history = list(history or [])[-settings.chat_history_max:]
         raw = question or ""
         question = normalise_input(raw) if len(raw) <= limit else raw
@@ -229,8 +238,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             return
         if len(generators) > 1 and generator in generators:
             kwargs["generator"] = generator
-        if isinstance(previous, Answer):
-            kwargs["previous"] = previous
+        kwargs["previous"] = previous
         try:
             owner = owner_of(request) if request is not None else None
         except UploadError:
@@ -275,6 +283,12 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         yield (history, fmt.citations_panel(answer), banner_of(answer), answer,
                gr.update(choices=choices, value=choices[0][1] if choices else None),
                fmt.source_view_html(answer, choices[0][1] if choices else None), *_exports(answer, include_unverified))
+
+    def clear_chat() -> tuple:
+        """What the Chatbot's Clear button leaves: no previous answer (the next follow-up has no previous question),
+        and none of its citations, banner, source view or export files."""
+        return ("", "", None, gr.update(choices=[], value=None), fmt.source_view_html(None, None),
+                *_exports(None, False))
 
     def _exports(answer: Answer | None, include_unverified: bool) -> list:
         if answer is None:
@@ -419,6 +433,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads]
         for trigger in (send.click, question.submit):
             trigger(ask, ask_inputs, ask_outputs).then(lambda: "", None, question).then(None, js=SHOW_NEWEST_JS)
+        chat.clear(clear_chat, None, [cites, banner, answer_state, src_pick, src_view, *downloads])
         include_unverified.change(_exports, [answer_state, include_unverified], downloads)
         lookup_btn.click(lookup, lookup_in, lookup_out)
         lookup_in.submit(lookup, lookup_in, lookup_out)
@@ -565,7 +580,7 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
 
     def _api_ask(body: AskRequest, pipe) -> Response:
         question = checked(body.question, "question")
-        previous = checked(body.previous_question, "previous_question") if body.previous_question else None
+        previous = previous_of(body)
         try:
             when = fmt.parse_offence_date(normalise_input(body.offence_date or ""))
             filters = Filters.of(body.filters)
@@ -573,12 +588,25 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
             raise HTTPException(status_code=400, detail=str(exc)) from None
         try:
             answer = pipe.ask(question, offence_date=when, filters=None if filters is None or filters.is_empty()
-                              else filters, **({"previous": previous} if previous else {}))
+                              else filters, previous=previous)
         except InputTooLongError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from None
         except LegalRagError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
         return Response(export_answer(answer, "json"), media_type="application/json")
+
+    def previous_of(body: AskRequest):
+        """The previous turn a body sends (``None``: none, so a follow-up has no previous question): the turn of its
+        ``previous_answer`` (:func:`legal_rag.export.turn_of_json`), else its ``previous_question`` checked as a
+        question is. 400 for both at once or for a ``previous_answer`` that is no JSON export."""
+        if body.previous_answer is not None and body.previous_question:
+            raise HTTPException(status_code=400, detail="send previous_answer or previous_question, not both")
+        if body.previous_answer is not None:
+            try:
+                return turn_of_json(json.dumps(body.previous_answer), "previous_answer")
+            except LegalRagError as exc:
+                raise HTTPException(status_code=400, detail=str(exc)) from None
+        return checked(body.previous_question, "previous_question") if body.previous_question else None
 
     def job_json(job) -> JSONResponse:
         out = {"job": job.id, "name": job.name, "state": job.state, "step": job.step,

@@ -1,13 +1,14 @@
-"""Follow-up questions (issue 14, BL-60): which questions have no legal words of their own, which provision of the
-previous turn they inherit (the successor by the real BPR&D table, read from ``conc``, never typed in as the answer)
-and the note the answer opens with."""
+"""Follow-up questions (issue 14, BL-60; issue 31): which questions have no legal words of their own, which provision
+of the previous turn they inherit (the provision of the previous answer's head, structured, with its Act; for a
+question alone, the successor by the real BPR&D table, read from ``conc``, never typed in as the answer), the note
+the answer opens with, and the notice when no provision can be taken, with why."""
 
 import pytest
 
-from legal_rag.law.followup import (Turn, followup_note, is_followup, previous_turn, resolve_followup, turn_of,
-                                    turn_refs)
+from legal_rag.law.followup import (NO_HEAD, NO_PREVIOUS, NOT_NAMED, OUTSIDE, Turn, answer_turn, followup_note,
+                                    is_followup, previous_turn, resolve_followup, turn_of, turn_refs, unresolved_note)
 from legal_rag.law.question import analyse
-from legal_rag.types import Answer, Citation
+from legal_rag.types import Answer, Citation, HeadLine, Notice, SectionSuggestion
 from legal_rag.types import StatuteRef as S
 
 
@@ -19,6 +20,9 @@ from legal_rag.types import StatuteRef as S
     "what about the sentence for that?",
     "which court tries it?",
     "does this section need intention?",
+    "Is it bailable, and which court tries it?",
+    "And can he get bail for it? Which court will hear the case?",
+    "Can the accused get bail, and which court tries it?",
 ])
 def test_followups_without_legal_words_of_their_own(conc, question):
     assert is_followup(analyse(question, concordance=conc))
@@ -33,6 +37,8 @@ def test_followups_without_legal_words_of_their_own(conc, question):
     ("and which sections apply?", "asks for sections"),
     ("What is dowry death?", "an offence of its own"),
     ("punishment?", "no opener, no pointer"),
+    ("Can he be arrested without a warrant?", "a procedure of its own"),
+    ("Who can grant bail to an accused in a non-bailable offence?", "an offence of its own"),
     ("and what about the punishment when the accused is a public servant who took money from a widow for a job",
      "too long"),
 ])
@@ -49,11 +55,21 @@ def test_previous_turn_is_the_official_successor_today_and_the_old_section_for_a
     assert turn_refs(analyse("What does BNS 318(4) say?", concordance=conc)) == (S("BNS", "318", ("4",)),)
 
 
-def test_a_fact_pattern_falls_back_to_the_cited_sections(conc):
+def test_a_fact_pattern_without_its_answer_gives_no_provision_and_says_why(conc):
     a = analyse("my neighbour took my money promising a job", concordance=conc)
     assert turn_refs(a) == ()
-    assert previous_turn(a, (S("BNS", "318", ("4",)), S("BNS", "316"))).refs == (S("BNS", "318", ("4",)),)
-    assert previous_turn(a).refs == ()
+    assert previous_turn(a) == Turn(a.question, (), NOT_NAMED)
+
+
+def test_an_answer_turn_is_its_head_never_its_text():
+    lead, other = S("BNS", "318", ("4",)), S("BNS", "217")
+    head = (HeadLine(lead, "Candidate: BNS 318(4) ..."), HeadLine(other, "Candidate: BNS 217 ..."))
+    assert answer_turn("facts", head, ranked=True).refs == (lead,)  # the ranker's lead only
+    assert answer_turn("IPC 420 and IPC 182?", head).refs == (lead, other)  # provisions the question named
+    assert answer_turn("facts", ()) == Turn("facts", (), NO_HEAD)
+    assert answer_turn("NI Act 138?", head, outside=True) == Turn("NI Act 138?", (), OUTSIDE)
+    strange = answer_turn("q", (HeadLine(S("NIA", "138"), "x"),))
+    assert strange.refs == () and "NIA 138" in strange.why and "outside" in strange.why
 
 
 def test_resolve_names_the_provision_and_says_so(conc):
@@ -68,12 +84,21 @@ def test_resolve_names_the_provision_and_says_so(conc):
     assert not follow.question.lower().startswith("and")
 
 
-def test_nothing_to_resolve(conc):
-    q = analyse("and what about the punishment?", concordance=conc)
-    assert resolve_followup(q, None) is None
-    assert resolve_followup(q, Turn("hello", ())) is None
+def test_a_follow_up_that_cannot_be_resolved_says_so_and_why(conc):
+    q = analyse("so is this offence bailable?", concordance=conc)
+    alone = resolve_followup(q, None)
+    assert alone is not None and not alone.resolved and alone.note == NO_PREVIOUS
+    assert alone.question == q.question and alone.refs == ()
+    assert "no earlier question" in alone.note and "cleared" in alone.note
+    headless = resolve_followup(q, Turn("hello", (), NO_HEAD))
+    assert headless.note == unresolved_note(NO_HEAD) and "named no governing provision" in headless.note
+    assert resolve_followup(q, Turn("hello")).note == unresolved_note(NO_HEAD)  # no reason kept: no head
+
+
+def test_a_question_of_its_own_is_no_follow_up_whatever_came_before(conc):
     own = analyse("What is the punishment for murder?", concordance=conc)
     assert resolve_followup(own, Turn("x", (S("BNS", "318", ("4",)),))) is None
+    assert resolve_followup(own, None) is None
 
 
 def test_turn_of_every_kind_of_previous(conc):
@@ -81,11 +106,17 @@ def test_turn_of_every_kind_of_previous(conc):
         return analyse(q, concordance=conc)
 
     ref = S("BNS", "318", ("4",))
+    assert turn_of(None, read) is None
     assert turn_of(Turn("q", (ref,)), read).refs == (ref,)
     assert turn_of("What does BNS 318(4) say?", read).refs == (ref,)
     assert turn_of(read("What does BNS 318(4) say?"), read).refs == (ref,)
-    # an answer to a follow-up: its own question names nothing, its supported citations do
-    cit = Citation(1, "BNS-318-3-x", ref, "BNS.pdf", (87, 87), "s [1].", "supported")
-    bad = Citation(2, "IPC-302-0-x", S("IPC", "302"), "IPC.pdf", (1, 1), "t [2].", "unsupported")
-    ans = Answer("and what about the punishment?", "text", citations=(bad, cit))
-    assert turn_of(ans, read).refs == (ref,)
+    # an answer: its head's provision, at its sub-section; its text and citations are never re-read (a bare
+    # "318(4)" there is no IPC 318, and a supported citation of another section is not the governing one)
+    cit = Citation(1, "IPC-302-0-x", S("IPC", "302"), "IPC.pdf", (1, 1), "s [1].", "supported")
+    text = "Under 318(4) the accused ... IPC 302 [1]."
+    ans = Answer("and what about the punishment?", text, citations=(cit,), head=(HeadLine(ref, "BNS 318(4) ..."),),
+                 suggestions=(SectionSuggestion(S("BNS", "318"), 0.4, 2, (), 10, None, (), ref),))
+    assert turn_of(ans, read) == Turn(ans.query, (ref,))
+    assert turn_of(Answer("q", text, citations=(cit,)), read) == Turn("q", (), NO_HEAD)
+    scoped = Answer("NI Act 138?", "...", notices=(Notice("scope", "outside"),))
+    assert turn_of(scoped, read).why == OUTSIDE

@@ -8,7 +8,7 @@ import pytest
 
 from legal_rag.errors import InputTooLongError, LegalRagError
 from legal_rag.law import Schedule, date_notice, read_question
-from legal_rag.law.followup import Turn
+from legal_rag.law.followup import NO_PREVIOUS, Turn
 from legal_rag.law.read import Route
 from legal_rag.types import StatuteRef
 
@@ -56,8 +56,12 @@ def test_a_follow_up_is_read_as_a_question_about_the_previous_provision(read):
                                                              (StatuteRef("BNS", "318", ("4",)),)))
     assert [n.kind for n in q.notices] == ["follow-up"] and "BNS 318(4)" in q.notices[0].text
     assert q.text.endswith("(BNS 318(4))") and q.route == "statute"
+    assert q.assumed == (StatuteRef("BNS", "318", ("4",)),)
     alone = read("and what about the punishment?")
-    assert alone.notices == () and alone.text == alone.asked
+    assert [n.kind for n in alone.notices] == ["follow-up"] and alone.notices[0].text == NO_PREVIOUS
+    assert alone.text == alone.asked and alone.assumed == ()
+    own = read("What does BNS 318(4) say?")
+    assert own.notices == () and own.assumed == ()
 
 
 def test_judgment_routes(read):

@@ -6,6 +6,7 @@ flags from the BPR&D tables (the rows are read from the flags, never typed in). 
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 
@@ -127,3 +128,43 @@ def test_api_previous_question(fake):
         assert r.status_code == 413
         r = api.post("/api/ask", json={"question": Q, "previous_question": 5})
         assert r.status_code == 400 and "previous_question" in r.text
+
+
+def test_the_clear_button_drops_the_previous_answer(fake):
+    """The Chatbot's Clear event resets the answer state (and what the answer showed); a chat sent back empty
+    never passes the previous answer on, whatever the state still holds."""
+    s, pipe = fake
+    demo = ui.create_app(s, pipe)
+    chat = next(b for b in demo.blocks.values() if getattr(b, "elem_id", None) == "lr-chat")
+    state = next(b for b in demo.blocks.values() if type(b).__name__ == "State")
+    on_clear = [d for d in demo.fns.values()
+                if any(t[0] == chat._id and t[1] == "clear" for t in d.targets)]
+    assert len(on_clear) == 1 and state._id in [o._id for o in on_clear[0].outputs]
+    cites, banner, kept, *_ = on_clear[0].fn()
+    assert kept is None and cites == "" and banner == ""
+    first = run_ask(demo, Q)
+    run_ask(demo, FOLLOW, history=[], previous=first.answer)  # the chat was cleared, the state not yet
+    assert pipe.calls[-1]["previous"] is None
+
+
+def test_api_previous_answer_and_bad_bodies(fake):
+    from fastapi.testclient import TestClient
+
+    from legal_rag.export import export_answer
+    from legal_rag.law import Turn
+
+    s, pipe = fake
+    first = pipe.ask(Q)
+    doc = json.loads(export_answer(first, "json"))
+    with TestClient(ui.create_server(s, pipe)) as api:
+        r = api.post("/api/ask", json={"question": FOLLOW, "previous_answer": doc})
+        assert r.status_code == 200, r.text
+        sent = pipe.calls[-1]["previous"]
+        assert isinstance(sent, Turn) and sent.question == Q
+        assert sent.refs == tuple(h.ref for h in first.head)[:1 if first.suggestions else 2]
+        r = api.post("/api/ask", json={"question": FOLLOW})
+        assert r.status_code == 200 and pipe.calls[-1]["previous"] is None
+        r = api.post("/api/ask", json={"question": FOLLOW, "previous_answer": {"answer": "x"}})
+        assert r.status_code == 400 and "previous_answer" in r.text
+        r = api.post("/api/ask", json={"question": FOLLOW, "previous_answer": doc, "previous_question": Q})
+        assert r.status_code == 400 and "not both" in r.text

@@ -50,8 +50,10 @@ def test_bl60_follow_up_in_the_chat(demo, successor):
 
 
 def test_bl60_without_the_previous_turn_nothing_is_assumed(real_pipeline):
+    from legal_rag.law import NO_PREVIOUS
+
     alone = real_pipeline.ask(FOLLOW)
-    assert not [n for n in alone.notices if n.kind == "follow-up"]
+    assert [n.text for n in alone.notices if n.kind == "follow-up"] == [NO_PREVIOUS]  # said, not assumed
     assert not alone.text.startswith("Taking this as a question about")
 
 
