@@ -14,10 +14,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .law import chunk_layout, find_refs, locate, pages_of, pin, printed, span_pages
-from .text import MARKER, content_terms, parse_marker, split_sentences, unwrap
+from .law import chunk_layout, find_refs, judgment_label, judgment_words, locate, pages_of, pin, printed, span_pages, statute_wording
+from .text import MARKER, content_terms, parse_marker, punishment_terms, split_sentences, unwrap
 from .types import Chunk, Citation, Hit, StatuteRef
 
+#: a sentence that says what a section provides ("Section 5(2) prescribes ...", "... is punishable with ...")
+_STATES_LAW = re.compile(r"\b(?:provides?|prescribes?|punishable|lays\s+down|reads?|stipulates?)\b", re.I)
 QUOTE = re.compile(r"[\"“]([^\"“”]{3,}?)[\"”]")
 
 
@@ -120,6 +122,21 @@ def _stated_sub(chunk: Chunk, claim: str) -> tuple[str, ...]:
     return ()
 
 
+def judgment_statement(chunk: Chunk, claim: str, quote: str = "") -> str:
+    """The label (:func:`legal_rag.law.judgment_words`) of a citation of judgment passage ``chunk`` whose
+    sentence quotes a statute's words from it (``quote``) or, quoting nothing, states a statute's words or a
+    section's punishment in its own (``"Section 5(2) of the Act provides imprisonment of not less than one year"``):
+    such words are the judgment's, of its date, never the statute. ``""`` for a statute passage or a sentence
+    that states no statute's words."""
+    if chunk.ref is not None:
+        return ""
+    if quote:
+        return judgment_words(chunk, quote)
+    if statute_wording(claim) or (find_refs(claim) and punishment_terms(claim) and _STATES_LAW.search(claim)):
+        return judgment_label(chunk, _best_span(claim, chunk.text)[0])
+    return ""
+
+
 def cite(text: str, passages: Sequence[Hit]) -> Cited:
     """Split ``text`` into sentences and resolve their markers against ``passages`` (``[n]`` = passages[n-1]).
 
@@ -149,7 +166,8 @@ def cite(text: str, passages: Sequence[Hit]) -> Cited:
                 quote = _best_span(claim, chunk.text)[0]
             ref, pages = pinpoint(chunk, claim, spans)
             citations.append(Citation(marker=n, chunk_id=chunk.id, ref=ref, source=chunk.source, pages=pages,
-                                      sentence=claim, support="unchecked", quote=quote))
+                                      sentence=claim, support="unchecked", quote=quote,
+                                      judgment_words=judgment_statement(chunk, claim, quote if quotes else "")))
     return Cited(tuple(sentences), tuple(citations), tuple(problems))
 
 

@@ -270,6 +270,24 @@ class Citation:
     #: the cited provision does not answer the question asked (:mod:`legal_rag.generate.relevance`): it stands in
     #: the answer's "Related provisions" part, not quoted as the answer
     related: bool = False
+    #: the cited words are a statute's quoted inside a judgment passage: the label saying they are the judgment's
+    #: words of its date, never the statute (:func:`legal_rag.law.judgment_words`); "" otherwise
+    judgment_words: str = ""
+
+
+#: what a citation of a statute whose source has no printed pages says instead of a page (the Indian Evidence Act,
+#: read from a machine-readable conversion: ``corpora/manifest.toml``, "No official IEA PDF in the corpus")
+NO_PRINT_NOTE = "no official print in the sources: page not given"
+
+
+def has_print(kind: str, pages: tuple[int, int]) -> bool:
+    """Whether a statute passage's ``pages`` name a page of an official print: ``False`` for ``(0, 0)``, the pages
+    ingest gives a section read from a structured (JSON/CSV) conversion, which has none. Other kinds: ``True``.
+
+    >>> has_print("statute", (0, 0)), has_print("statute", (87, 87))
+    (False, True)
+    """
+    return kind != "statute" or pages[0] > 0
 
 
 @dataclass(frozen=True)

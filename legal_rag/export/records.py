@@ -9,7 +9,11 @@ Acts' own cross-references and of Indian law reports::
 
 A record cites the provision its quote comes from, at the precision :mod:`legal_rag.cite` found (``s. 318(4)``, not
 ``s. 318``, when the quoted words lie in sub-section (4): :func:`pinpoints`), with the pages where those words are
-printed (``p. 87``), so the answer's heading, the citation panel and every format agree.
+printed (``p. 87``), so the answer's heading, the citation panel and every format agree. A statute whose source has
+no official print (the Indian Evidence Act, read from a JSON conversion: ``corpora/manifest.toml``) is cited with
+no page and the plain note :data:`~legal_rag.types.NO_PRINT_NOTE` (``page_note``), never "p. 0". A judgment
+passage cited for a statute's words it quotes carries the label that they are the judgment's words of its date
+(``judgment_words``, in the citation string too), never the statute's.
 
 The successor named after "now" comes only from the answer's :class:`SupersessionFlag` objects (themselves from
 the BPR&D correspondence table rows, ``flag.source_row``); export never maps a section itself. Judgments are
@@ -32,8 +36,8 @@ from dataclasses import dataclass
 
 from ..ingest.printed_pages import paragraph_at, printed_range
 from ..law import judgment_reference, locate, order_citations
-from ..types import (ACT_TITLES, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind, StatuteRef, Support,
-                     SupersessionFlag)
+from ..types import (ACT_TITLES, NO_PRINT_NOTE, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind,
+                     StatuteRef, Support, SupersessionFlag, has_print)
 
 VERIFIED: Support = "supported"
 #: flag kinds after which the cited old-code section has a named successor to show as "now ..."
@@ -85,6 +89,12 @@ class CitationRecord:
     #: every citation of the marker stands in the answer's "Related provisions" part (``Citation.related``,
     #: :mod:`legal_rag.generate.relevance`): retrieved, but not the answer to the question asked
     related: bool = False
+    #: what stands instead of a page: :data:`~legal_rag.types.NO_PRINT_NOTE` for a statute whose source has no
+    #: official print (the Indian Evidence Act); "" otherwise
+    page_note: str = ""
+    #: a judgment passage cited for a statute's words it quotes: the label saying they are the judgment's words of
+    #: its date, not the statute (``Citation.judgment_words``); "" otherwise
+    judgment_words: str = ""
 
     @property
     def verified(self) -> bool:
@@ -100,9 +110,18 @@ class CitationRecord:
 
     @property
     def paged(self) -> bool:
-        """Whether ``pages`` name pages a reader can open: a statute's or a PDF's pages, never the pseudo-pages
-        of a plain-text judgment (AILA, Indian Kanoon text), which is cited by paragraph only."""
-        return self.kind == "statute" or self.source.lower().endswith(".pdf")
+        """Whether ``pages`` name pages a reader can open: a statute print's or a PDF's pages, never the
+        pseudo-pages of a plain-text judgment (AILA, Indian Kanoon text), which is cited by paragraph only, nor the
+        ``(0, 0)`` of a statute read from a structured conversion (:func:`~legal_rag.types.has_print`)."""
+        if self.kind == "statute":
+            return has_print(self.kind, self.pages)
+        return self.source.lower().endswith(".pdf")
+
+    @property
+    def where(self) -> str:
+        """The page label (:attr:`page_label`), else the note that stands for it (:attr:`page_note`), else ``""``:
+        what every format prints where a page would go."""
+        return self.page_label or self.page_note
 
     @property
     def pinpoint(self) -> str:
@@ -250,7 +269,10 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
         flag = flag_for(ref, flags)
         now = tuple(str(r) for r in flag.new) if flag is not None and flag.kind in _NOW_KINDS else ()
         bill = BILL_LABEL if meta.get("print") == "bill" else ""  # a Bill print's clause is not the enacted text
-        return CitationRecord(kind="statute", citation=statute_citations(refs, flags) + bill,
+        unprinted = not has_print("statute", common["pages"])
+        return CitationRecord(kind="statute", citation=statute_citations(refs, flags) + bill
+                              + (f" [{NO_PRINT_NOTE}]" if unprinted else ""),
+                              page_note=NO_PRINT_NOTE if unprinted else "",
                               title=chunk.title if chunk else "",
                               act=ref.act, act_title=ACT_TITLES.get(ref.act, ref.act),
                               section=", ".join(section_label(r) for r in refs),
@@ -267,7 +289,9 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
     if at is not None:  # the quote's own paragraph and pages, not the whole passage's
         paras, common["pages"] = at
     printed = printed_range(meta.get("printed_pages", ""), common["pages"]) or ()
-    return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras, printed),
+    words = next((c.judgment_words for c in cits if c.judgment_words), "")
+    return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras, printed)
+                          + (f" [{words}]" if words else ""), judgment_words=words,
                           title=title, court=court, date=date, reporters=reporters, paras=paras, printed=printed,
                           case_numbers=meta.get("case_numbers", ""), **common)
 

@@ -77,7 +77,7 @@ def _value(r: CitationRecord, col: str) -> str:
     if col == "printed_pages":
         return r.pinpoint
     if col == "pages":
-        return r.page_label
+        return r.where
     if col == "paras":
         return paras_label(r.paras)
     if col == "role":

@@ -11,8 +11,12 @@ reading order):
 3. In the best candidate, :class:`difflib.SequenceMatcher` aligns the quotation's words with the passage's; only
    matching runs of at least :data:`MIN_RUN` words count (scattered "the", "of" say nothing). ``coverage`` is the
    share of the quotation's words inside such runs.
-   Of two equal matches, a passage of the judgment's numbered paragraphs (chunk meta ``paras``) wins over an
-   unnumbered one (a law report's headnote, which repeats the court's words).
+   The court's own paragraphs are pinned, never a reporter's headnote (:func:`court_first`): in a judgment that
+   numbers its paragraphs (chunk meta ``paras``), an unnumbered passage before them is the law report's headnote
+   (SCR: "HELD: 1. ... [Para 13][155-G-H]"), which repeats the court's words and points to the paragraph they come
+   from. A headnote's pointer (``[Para 13]``, ``[Paras 14, 15]``) after the matched words adds that paragraph to
+   the candidates; a court's paragraph holding the quotation (verbatim or with changes) wins over any headnote, and
+   the verdict is the court's paragraph's (a footnote mark printed in it, which the headnote drops, is no change).
 4. Verdict: ``verbatim`` when the whole quotation occurs as one contiguous run, or, for a quotation with omission
    marks ("...", "\u2026"), when each fragment between them (each of :data:`MIN_RUN` words at least) occurs word
    for word, in order, in the passage;
@@ -133,6 +137,47 @@ def _align(q: list[tuple[str, str]], text: str,
     return coverage, verbatim, printed, (() if verbatim else word_changes(q, window))
 
 
+#: a law report's pointer from a headnote to the court's paragraph(s): "[Para 13]", "[Paras 14 and 15]"
+_POINTER = re.compile(r"\[\s*Paras?\s+([\d.,\s&and-]+?)\s*\]", re.I)
+
+
+#: the only difference a footnote mark in the court's text makes ("... substantial weight. 1 The three-day ..."):
+#: not a word of the court's, so no change
+_FOOTNOTE_MARK = re.compile(r"missing: '\d{1,2}'")
+
+
+def is_headnote(chunk: Chunk, chunks: Sequence[Chunk]) -> bool:
+    """Whether ``chunk`` is a reporter's headnote: unnumbered (no meta ``paras``) in a judgment some of whose
+    ``chunks`` are numbered paragraphs. A judgment that numbers none (a JUDIS print) has no headnote this way."""
+    return not dict(chunk.meta).get("paras") and any(dict(c.meta).get("paras") for c in chunks)
+
+
+def pointed_paras(text: str, after: int = 0) -> tuple[str, ...]:
+    """The paragraph numbers of the first headnote pointer (:data:`_POINTER`) in ``text`` at or after ``after``:
+    ``pointed_paras("... weight. [Para 13][155-G-H] 2. Pleas") -> ("13",)``; ``()`` when none."""
+    m = _POINTER.search(text, after)
+    return tuple(re.findall(r"\d+(?:\.\d+)?", m.group(1))) if m else ()
+
+
+def court_first(check: tuple[bool, float], headnote: bool) -> tuple[bool, bool, float]:
+    """The order of two alignments ``(verbatim, coverage)``: a court's paragraph that holds the quotation
+    (coverage at least :data:`CHANGED_MIN_COVERAGE`) before any headnote, then verbatim, then coverage."""
+    verb, cov = check
+    return (not headnote and cov >= CHANGED_MIN_COVERAGE, verb, cov)
+
+
+def _pointed(q: list[tuple[str, str]], i: int, chunks: Sequence[Chunk]) -> list[int]:
+    """The indexes of the court's paragraphs a headnote ``chunks[i]`` points to after the words of ``q``."""
+    text = chunks[i].text + ("\n" + chunks[i + 1].text if i + 1 < len(chunks) else "")
+    keys = [k for k, _ in q]
+    spans = [m.span() for m in _WORD.finditer(text)]
+    ws = [k for k, _ in words(text)]
+    at = next((spans[j + len(keys) - 1][1] for j in range(len(ws) - len(keys) + 1) if ws[j:j + len(keys)] == keys),
+              0)
+    want = set(pointed_paras(text, at))
+    return [j for j, c in enumerate(chunks) if want & set(re.split(r"[-,;\s]+", dict(c.meta).get("paras", "")))]
+
+
 def check_quotation(quote: str, chunks: Sequence[Chunk]) -> QuoteCheck:
     """The verdict on ``quote`` against one judgment's ``chunks`` (module docstring). An empty quotation or
     judgment is ``absent`` with coverage 0."""
@@ -143,21 +188,23 @@ def check_quotation(quote: str, chunks: Sequence[Chunk]) -> QuoteCheck:
     joined = [(c, c.text if i + 1 >= len(chunks) else f"{c.text}\n{chunks[i + 1].text}") for i, c in enumerate(chunks)]
     scored = sorted(((len(qt & _trigrams([k for k, _ in words(t)])), i) for i, (_, t) in enumerate(joined)),
                     key=lambda s: (-s[0], s[1]))[:CANDIDATES]
-    best: tuple[tuple[bool, float, bool], str, tuple[str, ...], int] | None = None
+    best: tuple[tuple[bool, bool, float], str, tuple[str, ...], int] | None = None
     frags = _fragments(quote)
-    for _, i in scored:
+    order = [i for _, i in scored]
+    order += [j for i in order if is_headnote(chunks[i], chunks) for j in _pointed(q, i, chunks) if j not in order]
+    for i in order:
         cov, verb, found, changes = _align(q, joined[i][1], frags)
-        key = (verb, cov, bool(dict(chunks[i].meta).get("paras")))  # the court's numbered text before a headnote
+        key = court_first((verb, cov), is_headnote(chunks[i], chunks))
         if best is None or key > best[0]:
             best = (key, found, changes, i)
     assert best is not None
-    (verb, cov, _), found, changes, i = best
+    (_, verb, cov), found, changes, i = best
     chunk = joined[i][0]
     if i + 1 < len(chunks):  # the passage cited: the one of the pair that holds more of the quotation
         here, there = _align(q, chunk.text, frags), _align(q, chunks[i + 1].text, frags)
         if (there[1], there[0]) > (here[1], here[0]):
             chunk = chunks[i + 1]
-    if verb:
+    if verb or (changes and all(_FOOTNOTE_MARK.fullmatch(c) for c in changes)):
         return QuoteCheck("verbatim", chunk, found, (), 1.0)
     if cov >= CHANGED_MIN_COVERAGE:
         return QuoteCheck("changed", chunk, found, changes, cov)
@@ -202,5 +249,6 @@ def quotation_text(title: str, citation: str, check: QuoteCheck, marker: int = 1
             f"attributed to this judgment.")
 
 
-__all__ = ["CANDIDATES", "CHANGED_MIN_COVERAGE", "MIN_RUN", "QuoteCheck", "Verdict", "check_quotation",
+__all__ = ["CANDIDATES", "CHANGED_MIN_COVERAGE", "MIN_RUN", "QuoteCheck", "Verdict", "check_quotation", "court_first",
+           "is_headnote", "pointed_paras",
            "quotation_text", "where", "word_changes", "words"]

@@ -42,6 +42,7 @@ from .refs import (
     refs_of,
 )
 from .refs_patterns import ALIAS_RE, CONSTITUTION
+from .judgment_words import STATUTE_WORDING, judgment_label, judgment_words, judgment_words_note, quoted_act, statute_wording
 from .supersede import CUTOFF, NOT_IN_FORCE, dedupe_flags, flag_superseded
 
 if TYPE_CHECKING:
@@ -115,5 +116,7 @@ __all__ = [
     "quote_regions", "refs_of", "ALIAS_RE", "CONSTITUTION",
     # supersede: the 1 July 2024 flags
     "CUTOFF", "NOT_IN_FORCE", "dedupe_flags", "flag_superseded",
+    # judgment_words: a statute's words quoted in a judgment, cited as the judgment's of its date
+    "STATUTE_WORDING", "judgment_label", "judgment_words", "judgment_words_note", "quoted_act", "statute_wording",
     *_LAZY_HOME,
 ]

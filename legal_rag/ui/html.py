@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from ..export.records import CitationRecord, citation_records
 from ..law import CUTOFF
-from ..types import NEW_ACTS, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag
+from ..types import NEW_ACTS, NO_PRINT_NOTE, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag, has_print
 
 if TYPE_CHECKING:
     from ..law import LookupResult
@@ -67,7 +67,7 @@ def _mark(support: Support, ok: int = 0, total: int = 0) -> str:
 
 
 def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -> str:
-    where = escape(r.page_label)
+    where = escape(r.where)
     link = f'<a class="lr-source-link" href="{escape(source_url(r.source, r.pages[0]))}" target="_blank">' \
            f'{escape(r.source)}{", " + where if where else ""}</a>'
     act = escape(r.act or ("uploaded document (unverified)" if r.kind == "upload" else r.court)
@@ -112,7 +112,7 @@ def sources_line(answer: Answer | None) -> str:
     for r in citation_records(answer, include_unverified=True):
         name = f"{r.act} s. {r.section}" if r.kind == "statute" and r.act and r.section else r.citation
         mark = "" if r.support == "supported" else f" ({MARKS[r.support][1]})"
-        parts.append(f"[{r.marker}] {name}{', ' + r.page_label if r.page_label else ''}{mark}")
+        parts.append(f"[{r.marker}] {name}{', ' + r.where if r.where else ''}{mark}")
     return "Sources: " + "; ".join(parts) if parts else ""
 
 
@@ -270,8 +270,9 @@ def _section_box(label: str, sec: Section | None) -> str:
     if sec is None:
         return (f'<div class="lr-section"><h4>{escape(label)}</h4><p class="lr-missing">Text not in the index '
                 f"(ingest the Act to see it here).</p></div>")
+    where = f"p. {sec.pages[0]}" if has_print("statute", sec.pages) else NO_PRINT_NOTE
     link = f'<a href="{escape(source_url(sec.source, sec.pages[0]))}" target="_blank">{escape(sec.source)}, ' \
-           f"p. {sec.pages[0]}</a>"
+           f"{escape(where)}</a>"
     return (f'<div class="lr-section"><h4>{escape(label)}: {escape(sec.title)}</h4><div class="lr-src">{link}</div>'
             f'<pre class="lr-text">{escape(sec.text)}</pre></div>')
 

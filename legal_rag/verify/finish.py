@@ -17,11 +17,17 @@ def answer_refs(text: str, passages: Sequence[Hit]) -> tuple[FoundRef, ...]:
     """The sections an answer ``text`` states (for supersession flags), with every quote read as the passage it
     quotes reads it: inside a quote of a sentence that cites statute passages of one Act only, an unqualified
     "section 306" is that Act's (:func:`legal_rag.law.refs.find_refs_within`), so a cross-reference inside a quoted
-    section never raises a "names no Act" flag; a reference qualified by another Act stays that Act's. Outside
-    quotes (and in quotes of judgments or of passages of several Acts) the citation grammar reads as usual."""
+    section never raises a "names no Act" flag; a reference qualified by another Act stays that Act's. Inside a
+    quote of a sentence that cites judgment passages only, nothing is read: the sections a quoted judgment names
+    (its FIR's list, the charges below) are the court's mentions, not sections the answer relies on. Outside
+    quotes (and in quotes of passages of several Acts) the citation grammar reads as usual."""
     regions = []
     for s in cite(text, passages).sentences:
         acts = {passages[n - 1].chunk.ref.act if passages[n - 1].chunk.ref is not None else None for n in s.markers}
+        if acts == {None}:  # a judgment's words: blanked, same length, so offsets hold
+            for a, b in quote_regions(s.text):
+                text = text[:s.start + a] + " " * (b - a) + text[s.start + b:]
+            continue
         if len(acts) != 1 or not acts <= set(ACTS):
             continue
         act = next(iter(acts))

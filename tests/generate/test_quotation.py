@@ -70,3 +70,35 @@ def test_omission_marks_are_not_changes():
     assert got.found.startswith("Mere production") and got.found.endswith("evidentiary value")
     swapped = check_quotation("have little, if any, evidentiary value ... Mere production of photocopy", CHUNKS)
     assert swapped.verdict != "verbatim"  # fragments out of the passage's order
+
+
+# a law report: the reporter's headnote (unnumbered, pointing "[Para 13]") before the court's numbered paragraphs
+HEADNOTE = ("Dismissing the appeal, the Court HELD: 1. The refusal to participate in the TIP proceedings undoubtedly "
+            "establishes the appellant's guilty conscience. The delay in registration of the FIR is devoid of "
+            "factual basis. [Para 13][155-G-H] 2. Pleas of unsoundness of mind ought to be raised during the trial.")
+COURT_13 = ("The refusal to participate in the TIP proceedings undoubtedly establishes the appellant's guilty "
+            "conscience. 1 The delay in registration of the FIR, as projected by the appellant, is devoid of factual "
+            "basis.")
+FILLER = "The appellant was tried by the Sessions Court at Karkardooma and convicted of robbery."
+
+
+def test_the_court_paragraph_the_headnote_points_to_is_pinned_not_the_headnote():
+    from legal_rag.generate.quotation import is_headnote, pointed_paras
+
+    chunks = [chunk(0, HEADNOTE), chunk(1, FILLER, "12"), chunk(2, COURT_13, "13")]
+    assert is_headnote(chunks[0], chunks) and not is_headnote(chunks[2], chunks)
+    assert pointed_paras(HEADNOTE) == ("13",)
+    got = check_quotation("The refusal to participate in the TIP proceedings undoubtedly establishes the appellant's "
+                          "guilty conscience. The delay in registration of the FIR is devoid of factual basis.", chunks)
+    assert got.chunk.id == "X-2" and got.verdict == "changed"  # the court's words: "as projected by the appellant"
+    got = check_quotation("The refusal to participate in the TIP proceedings undoubtedly establishes the appellant's "
+                          "guilty conscience. The delay in registration", chunks)
+    assert got.chunk.id == "X-2" and got.verdict == "verbatim"  # the court's footnote mark "1" is no change
+
+
+def test_a_judgment_without_numbered_paragraphs_has_no_headnote():
+    from legal_rag.generate.quotation import is_headnote
+
+    chunks = [chunk(0, HEADNOTE), chunk(1, FILLER)]
+    assert not is_headnote(chunks[0], chunks)
+    assert check_quotation("Pleas of unsoundness of mind ought to be raised during the trial", chunks).chunk.id == "X-0"
