@@ -448,7 +448,10 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         ask_inputs = [question, chat, offence_date, acts, codes, judgments, generator, include_unverified, answer_state]
         ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads, question, ask_note]
         for trigger in (send.click, question.submit):
-            trigger(ask, ask_inputs, ask_outputs, show_progress_on=[chat]).then(None, js=SHOW_NEWEST_JS)
+            # progress shows as a small timer on the citations, never a pending message in the chat (an empty
+            # Ask must leave the conversation as it is)
+            trigger(ask, ask_inputs, ask_outputs, show_progress="minimal", show_progress_on=[cites]).then(
+                None, js=SHOW_NEWEST_JS)
         include_unverified.change(_exports, [answer_state, include_unverified], downloads)
         lookup_btn.click(lookup, lookup_in, lookup_out)
         lookup_in.submit(lookup, lookup_in, lookup_out)
