@@ -44,11 +44,24 @@ def suggestions_of(ranking: Ranking, res: Resources, filters: Filters | None = N
     acts = set(filters.act) if filters is not None and filters.act else None
 
     def titles(cases):
-        return tuple(res.casebase.judgment(c).title for c in cases) if res.casebase is not None else ()
+        return tuple(res.casebase.judgment(c).title for c in cases) if res.casebase is not None and cases else ()
 
     return tuple(SectionSuggestion(r.ref, r.p, len(r.cases), r.cases, r.top_cases, r.dense_rank,
                                    conc.counterparts(r.ref, level="section"), r.cited_as, titles(r.cases), r.p)
                  for r in ranking.sections if acts is None or r.ref.act in acts)
+
+
+def statutes_only(filters: Filters | None) -> bool:
+    """Whether ``filters`` keep judgments out ("Include judgments" off: ``kind == "statute"``)."""
+    return filters is not None and filters.kind == "statute"
+
+
+def section_ranker_for(res: Resources, filters: Filters | None = None):
+    """The section ranker to choose with: the resources' own, or, when ``filters`` keep judgments out
+    (:func:`statutes_only`), the same ranker without the case base, so that no suggestion rests on judgments
+    (no case-base lift, no judgments named behind a suggestion)."""
+    ranker = res.section_ranker
+    return dataclasses.replace(ranker, casebase=None) if statutes_only(filters) else ranker
 
 
 def find_passages(res: Resources, settings: Settings, query: str, analysis: QuestionAnalysis,
@@ -70,7 +83,8 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
     from ..retrieve.suggest import statutes_first, suggestion_hits
 
     index, conc = res.index, res.concordance
-    ranking = res.section_ranker.rank(query, kind=analysis.kind) if chooses_provision(analysis, filters) else None
+    ranking = section_ranker_for(res, filters).rank(query, kind=analysis.kind) \
+        if chooses_provision(analysis, filters) else None
     if ranking is not None and ranking.outside:
         return (), (), ranking
     hits = with_successors(analysis, search(query, index, settings, filters=filters, dense_query=dense_query,
@@ -112,4 +126,5 @@ def lead_of(suggestions: tuple[SectionSuggestion, ...], ranking: Ranking | None,
     return (suggestions[0], *(s for s in suggestions[1:3] if (s.p or 0.0) >= close * first))
 
 
-__all__ = ["NOT_CHOSEN", "RANKED", "chooses_provision", "find_passages", "lead_of", "predecessors_of", "suggestions_of"]
+__all__ = ["NOT_CHOSEN", "RANKED", "chooses_provision", "find_passages", "lead_of", "predecessors_of",
+           "section_ranker_for", "statutes_only", "suggestions_of"]

@@ -192,11 +192,21 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         return (history, "", "", None, gr.update(choices=[], value=None), fmt.source_view_html(None, None),
                 *_exports(None, False))
 
+    def served(case: str) -> bool:
+        """Whether ``/case/<case>`` shows this judgment (it is in the pipeline's case base)."""
+        cb = getattr(pipe, "casebase", None)
+        try:
+            return cb is not None and bool(cb.judgment(case))
+        except KeyError:
+            return False
+
     def banner_of(answer: Answer) -> str:
         """The banner of ``answer`` with which date decides for each Act: the dates the answer applied
-        (``Answer.offence_date``, ``proceeding_date``: the question's dates, the date field winning)."""
+        (``Answer.offence_date``, ``proceeding_date``: the question's dates, the date field winning); its passages
+        named as a reader names them (:func:`legal_rag.ui.html.passage_names`)."""
         return fmt.supersession_banner(answer.flags, answer.problems, row_link=row_link,
-                                       offence_date=answer.offence_date, proceeding_date=answer.proceeding_date)
+                                       offence_date=answer.offence_date, proceeding_date=answer.proceeding_date,
+                                       names=fmt.passage_names(answer))
 
     def row_link(name: str, row: str = "") -> str | None:
         """A link to one row of a correspondence table (``/table-row``, :mod:`legal_rag.ui.tablerow`), else to the
@@ -211,19 +221,34 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
 
     def ask(question, history, offence_date, acts, codes, judgments, generator, include_unverified, previous=None,
             request: gr.Request = None):
-        """One chat turn. ``previous`` is the last turn's Answer (the ``answer_state``), used only while the chat
-        sent back holds messages (a cleared chat has no previous question): a follow-up with no legal words of its
-        own is answered for the provision that governed it, or says why it cannot be. Each answer in the history
-        keeps its own compact source list (:func:`legal_rag.ui.html.sources_line`). The question is answered from
-        the corpus and the caller's own uploads (:meth:`Pipeline.for_owner`); at most ``settings.chat_history_max``
-        messages of the history the client sends back are kept, and a question above the length limit is refused
-        before it is normalised."""
+        """One chat turn: the Ask tab's outputs (:func:`_turn`), then the question box and the note under it.
+
+        An empty question changes nothing on the page but the note ("Type a question first."). A question that is
+        refused (too long, a bad date, filters that match nothing, too many in progress) stays in the box, the note
+        saying why; an accepted one empties the box and the note (no warning of an earlier turn is left over)."""
+        raw = question or ""
+        if not (normalise_input(raw) if len(raw) <= limit else raw):
+            yield (*[gr.update()] * (6 + len(FORMATS)), gr.update(), fmt.ask_note("Type a question first."))
+            return
+        box, note = "", ""  # the first output empties them: the question is accepted unless it says otherwise
+        for out, refused in _turn(raw, history, offence_date, acts, codes, judgments, generator, include_unverified,
+                                  previous, request):
+            if refused:
+                box, note = raw, fmt.ask_note(refused)
+            yield (*out, box, note)
+            box, note = gr.update(), gr.update()
+
+    def _turn(raw, history, offence_date, acts, codes, judgments, generator, include_unverified, previous, request):
+        """The turn's outputs, each with why the question was refused ("" while it is not). ``previous`` is the
+        last turn's Answer (the ``answer_state``): a follow-up with no legal words of its own is answered for its
+        provision. Each answer in the history keeps its own compact source list
+        (:func:`legal_rag.ui.html.sources_line`). The question is answered from the corpus and the caller's own
+        uploads (:meth:`Pipeline.for_owner`); at most ``settings.chat_history_max`` messages of the history the
+        client sends back are kept, and a question above the length limit is refused before it is normalised.
+        ``previous`` counts only while the chat sent back holds messages (a cleared chat has no previous question)."""
         previous = previous if history and isinstance(previous, Answer) else None
         history = list(history or [])[-settings.chat_history_max:]
-        raw = question or ""
         question = normalise_input(raw) if len(raw) <= limit else raw
-        if not question:
-            raise gr.Error("Type a question first.")
         # a refused long question is shown cut, with its length, so the refusal stays in sight
         history += [{"role": "user", "content": as_text(shown_refused(question, limit))},
                     {"role": "assistant", "content": ""}]
@@ -233,8 +258,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
             kwargs = {"offence_date": fmt.parse_offence_date(normalise_input(offence_date or "")),
                       "filters": ui_filters(acts, codes, judgments)}
         except (LegalRagError, ValueError) as exc:
-            gr.Warning(html.escape(str(exc)))
-            yield cleared(history, f"Not asked: {exc}")
+            yield cleared(history, f"Not asked: {exc}"), f"Not asked: {exc}"
             return
         if len(generators) > 1 and generator in generators:
             kwargs["generator"] = generator
@@ -246,15 +270,18 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
         key = owner.key if owner is not None else getattr(request, "session_hash", "") or "anonymous"
         with inflight.slot(key) as got:
             if not got:
-                yield cleared(history, f"Not asked: {settings.client_max_inflight} of your questions are still being "
-                                       "answered; wait for one to finish")
+                why = (f"Not asked: {settings.client_max_inflight} of your questions are still being answered; wait "
+                       "for one to finish")
+                yield cleared(history, why), why
                 return
             with inflight.turn():
                 yield from _answer(history, question, kwargs, include_unverified,
                                    pipe.for_owner(owner) if owner else pipe)
 
     def _answer(history, question, kwargs, include_unverified, answering):
-        yield cleared(history, "")
+        """The answer's outputs as it is written, each with why the question was refused ("" while it is not: a
+        refusal is an error of the pipeline before any of the answer's text)."""
+        yield cleared(history, ""), ""
         text, answer = "", None
         try:
             for piece in answering.ask_stream(question, **kwargs):
@@ -264,25 +291,25 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                     text += piece
                     history[-1] = {"role": "assistant", "content": as_text(text)}
                     yield (history, gr.update(), gr.update(), gr.update(), gr.update(), gr.update(),
-                           *[gr.update()] * len(FORMATS))
+                           *[gr.update()] * len(FORMATS)), ""
         except LegalRagError as exc:
-            gr.Warning(html.escape(str(exc)))
-            yield cleared(history, f"No answer: {exc}")
+            yield cleared(history, f"No answer: {exc}"), "" if text else f"Not asked: {exc}"
             return
         except Exception as exc:  # a bug: the chat says so, nothing stale is left, and the traceback is kept
-            yield cleared(history, f"No answer: internal error ({type(exc).__name__}); please report it")
+            yield cleared(history, f"No answer: internal error ({type(exc).__name__}); please report it"), ""
             raise
         if answer is None:
-            yield cleared(history, "No answer: the pipeline ended without an answer")
+            yield cleared(history, "No answer: the pipeline ended without an answer"), ""
             return
         sources = fmt.sources_line(answer)
         rows = rows_markdown(answer.head)  # the head's BPR&D table rows as links to /table-row
         parts = [as_text(answer_text(answer)), as_text(sources) if sources else "", rows]
         history[-1] = {"role": "assistant", "content": "\n\n".join(p for p in parts if p)}
         choices = fmt.source_choices(answer)
-        yield (history, fmt.citations_panel(answer), banner_of(answer), answer,
+        yield (history, fmt.citations_panel(answer, served), banner_of(answer), answer,
                gr.update(choices=choices, value=choices[0][1] if choices else None),
-               fmt.source_view_html(answer, choices[0][1] if choices else None), *_exports(answer, include_unverified))
+               fmt.source_view_html(answer, choices[0][1] if choices else None, served),
+               *_exports(answer, include_unverified)), ""
 
     def clear_chat() -> tuple:
         """What the Chatbot's Clear button leaves: no previous answer (the next follow-up has no previous question),
@@ -383,6 +410,9 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                                               info=f"At most {limit:,} characters.", elem_id="lr-question", scale=4,
                                               min_width=200)
                         send = gr.Button("Ask", variant="primary", elem_id="lr-ask", scale=1, min_width=80)
+                    # why the last question was not asked (empty, too long, a bad date ...); never a toast that
+                    # would cover the banner, and emptied when a question is accepted
+                    ask_note = gr.HTML("", elem_id="lr-ask-note")
                     with gr.Accordion("Offence date and filters", open=True):
                         with gr.Row():
                             offence_date = gr.Textbox(label="Offence date (YYYY-MM-DD, optional)", elem_id="lr-date",
@@ -430,14 +460,17 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                 remove_btn = gr.Button("Remove", elem_id="lr-upload-remove")
 
         ask_inputs = [question, chat, offence_date, acts, codes, judgments, generator, include_unverified, answer_state]
-        ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads]
+        ask_outputs = [chat, cites, banner, answer_state, src_pick, src_view, *downloads, question, ask_note]
         for trigger in (send.click, question.submit):
-            trigger(ask, ask_inputs, ask_outputs).then(lambda: "", None, question).then(None, js=SHOW_NEWEST_JS)
+            # progress shows as a small timer on the citations, never a pending message in the chat (an empty
+            # Ask must leave the conversation as it is)
+            trigger(ask, ask_inputs, ask_outputs, show_progress="minimal", show_progress_on=[cites]).then(
+                None, js=SHOW_NEWEST_JS)
         chat.clear(clear_chat, None, [cites, banner, answer_state, src_pick, src_view, *downloads])
         include_unverified.change(_exports, [answer_state, include_unverified], downloads)
         lookup_btn.click(lookup, lookup_in, lookup_out)
         lookup_in.submit(lookup, lookup_in, lookup_out)
-        src_pick.change(fmt.source_view_html, [answer_state, src_pick], src_view)
+        src_pick.change(lambda a, m: fmt.source_view_html(a, m, served), [answer_state, src_pick], src_view)
         adding = ingest_btn.click(upload, files, report)
         adding.then(listed, None, [mine, pick])
         cancel_btn.click(cancel_uploads, None, report).then(listed, None, [mine, pick])
@@ -525,7 +558,7 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
         try:
             if cb is None:
                 raise KeyError(case)
-            page = fmt.case_page_html(cb.judgment(case), [p.text for p in cb.paragraphs(case)])
+            page = fmt.case_page_html(cb.judgment(case), cb.paragraphs(case))
         except KeyError:
             raise HTTPException(status_code=404, detail="not a judgment of the case base") from None
         return Response(page, media_type="text/html; charset=utf-8", headers={"X-Content-Type-Options": "nosniff"})

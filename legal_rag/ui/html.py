@@ -8,13 +8,15 @@ parameter); the server resolves the name only through ``Pipeline.source_file``.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from html import escape
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 from urllib.parse import quote
 
-from ..export.records import CitationRecord, citation_records
-from ..law import CUTOFF
-from ..types import NEW_ACTS, NO_PRINT_NOTE, Answer, FlagKind, IngestReport, Section, Support, SupersessionFlag, has_print
+from ..export.records import CitationRecord, citation_records, long_date, section_label
+from ..law import CUTOFF, judgment_reference, order_citations
+from ..types import (ACT_TITLES, NEW_ACTS, NO_PRINT_NOTE, Answer, Chunk, FlagKind, IngestReport, Section, Support,
+                     SupersessionFlag, has_print)
 
 if TYPE_CHECKING:
     from ..law import LookupResult
@@ -31,20 +33,42 @@ def source_url(source: str, page: int) -> str:
     return f"/source/{quote(source, safe='')}#page={int(page)}"
 
 
-def case_url(case: str) -> str:
-    """``case_url("C12") -> "/case/C12"``: a judgment of the case base, shown as text (:func:`case_page_html`)."""
-    return f"/case/{quote(case, safe='')}"
+def case_url(case: str, paras: str = "") -> str:
+    """``case_url("C12") -> "/case/C12"``: a judgment of the case base, shown as text (:func:`case_page_html`);
+    with ``paras`` (printed paragraph numbers, "18" or "32-33"), opened at the first of them:
+    ``case_url("C12", "32-33") -> "/case/C12#para-32"``."""
+    anchor = para_anchor(paras)
+    return f"/case/{quote(case, safe='')}" + (f"#{anchor}" if anchor else "")
 
 
-def case_page_html(judgment, paragraphs: Iterable[str]) -> str:
-    """A whole page for one case-base judgment: title, court, date, then its paragraphs numbered from 1, all text
-    escaped (the judgment's words are data, never markup)."""
-    head = " · ".join(escape(x) for x in (judgment.court, judgment.date) if x)
-    body = "".join(f'<p id="p{i}"><span class="lr-para-no">{i}</span> {escape(t)}</p>'
-                   for i, t in enumerate(paragraphs, start=1))
-    return (f'<!doctype html><html><head><meta charset="utf-8"><title>{escape(judgment.title or judgment.case_id)}'
-            f'</title></head><body><h1>{escape(judgment.title or judgment.case_id)}</h1><div>{head}</div>'
-            f'<div>{escape(judgment.source)}</div>{body}</body></html>')
+def para_anchor(paras: str) -> str:
+    """The anchor of the first printed paragraph number in ``paras``: ``"32-33" -> "para-32"``, ``"7.2" ->
+    "para-7.2"``; "" when ``paras`` names none."""
+    first = re.split(r"[-–,;\s]+", (paras or "").strip())[0]
+    return f"para-{first}" if re.fullmatch(r"[0-9]+(?:\.[0-9]+)*[A-Za-z]?", first) else ""
+
+
+def case_page_html(judgment, paragraphs: Iterable) -> str:
+    """A whole page for one case-base judgment: title, its neutral and reporter citations, court and date, then its
+    paragraphs, each with its printed number (``Paragraph.number``; an unnumbered one gets none) and the anchor
+    ``para-<number>`` (the first paragraph of that number) that :func:`case_url` opens at; all text escaped (the
+    judgment's words are data, never markup). No file name is shown. ``paragraphs``: :class:`Paragraph` objects
+    (or plain strings, numbered from 1)."""
+    title = escape(judgment.title or "Untitled judgment")
+    head = " · ".join(escape(x) for x in (", ".join(judgment.citations), judgment.court, long_date(judgment.date))
+                      if x)
+    seen: set[str] = set()
+    body = []
+    for i, p in enumerate(paragraphs, start=1):
+        number, text = (str(i), p) if isinstance(p, str) else (p.number, p.text)
+        anchor = para_anchor(number)
+        ident = f' id="{escape(anchor)}"' if anchor and anchor not in seen else ""
+        seen.add(anchor)
+        no = f'<span class="lr-para-no">{escape(number)}</span> ' if number else ""
+        body.append(f"<p{ident}>{no}{escape(text)}</p>")
+    return (f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>'
+            "<style>p:target { background: #fff3c4; outline: 2px solid #e8a317; }</style></head>"
+            f"<body><h1>{title}</h1><div>{head}</div>{''.join(body)}</body></html>")
 
 
 def parse_offence_date(text: str | None) -> dt.date | None:
@@ -66,16 +90,52 @@ def _mark(support: Support, ok: int = 0, total: int = 0) -> str:
     return f'<span class="lr-mark lr-{escape(word)}" title="{escape(word)}">{sym} {escape(word)}{part}</span>'
 
 
-def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True) -> str:
-    where = escape(r.where)
-    link = f'<a class="lr-source-link" href="{escape(source_url(r.source, r.pages[0]))}" target="_blank">' \
-           f'{escape(r.source)}{", " + where if where else ""}</a>'
+#: which cases the server shows as a page (``/case/<id>``): None means every case named by a citation
+CaseServed = Callable[[str], bool] | None
+
+
+def judgment_label(r: CitationRecord) -> str:
+    """A judgment citation's case name, citations and paragraph as a reader cites it, never its file name:
+    ``"Padala Veera Reddy v. State of Andhra Pradesh and Others, para 18"`` (:func:`legal_rag.law.judgment_reference`)."""
+    return judgment_reference(r.title or "Untitled judgment", r.reporters, r.printed, r.paras)
+
+
+def record_case(answer: Answer | None, r: CitationRecord) -> str:
+    """The case id of a judgment record's passage (``Chunk.case``), "" for any other record or an unknown chunk."""
+    if answer is None or r.kind != "judgment":
+        return ""
+    chunk = next((h.chunk for h in answer.passages if h.chunk.id == r.chunk_id), None)
+    return chunk.case or dict(chunk.meta).get("case", "") if chunk is not None else ""
+
+
+def record_url(answer: Answer | None, r: CitationRecord, served: CaseServed = None) -> str:
+    """Where a citation opens: a judgment the server shows as a page (``served(case)``; every case when ``served``
+    is None) at its cited paragraph (:func:`case_url`: ``/case/C20#para-18``); anything else at its cited page of
+    the source file (:func:`source_url`)."""
+    case = record_case(answer, r)
+    if case and (served is None or served(case)):
+        return case_url(case, r.paras)
+    return source_url(r.source, r.pages[0])
+
+
+def _link_text(r: CitationRecord) -> str:
+    """The words of a citation's source link: a judgment by :func:`judgment_label`, anything else by its file and
+    page, or the note standing for a page it has not (:attr:`~legal_rag.export.records.CitationRecord.where`)."""
+    if r.kind == "judgment":
+        return judgment_label(r)
+    return f"{r.source}{', ' + r.where if r.where else ''}"
+
+
+def _row(r: CitationRecord, ok: int = 0, total: int = 0, weights: bool = True, url: str = "") -> str:
+    link = f'<a class="lr-source-link" href="{escape(url or source_url(r.source, r.pages[0]))}" target="_blank">' \
+           f'{escape(_link_text(r))}</a>'
     act = escape(r.act or ("uploaded document (unverified)" if r.kind == "upload" else r.court)
                  or ("other document" if r.kind == "document" else "judgment"))
     sec = escape(r.section or r.paras and f"para {r.paras}" or "")
     weight = "" if not weights else "<td></td>" if r.weight is None else f"<td>{r.weight:.2f}</td>"
     now = f'<div class="lr-now">now {escape(", ".join(r.now))}</div>' if r.now else ""
-    return (f'<tr class="lr-cite" data-marker="{r.marker}" data-support="{escape(r.support)}" data-verified="{ok}">'
+    return (f'<tr class="lr-cite" data-marker="{r.marker}" data-support="{escape(r.support)}" data-verified="{ok}" '
+            f'data-kind="{escape(r.kind)}">'
             f"<td>[{r.marker}]</td><td>{act}</td><td>{sec}{now}</td><td>{escape(r.title)}"
             f'<div class="lr-citation-text">{escape(r.citation)}</div></td><td>{link}</td>'
             f'<td class="lr-quote">{escape(r.quote)}</td><td>{_mark(r.support, ok, total)}</td>{weight}</tr>')
@@ -97,8 +157,9 @@ def suggestions_html(answer: Answer | None, shown: int = 5) -> str:
                           for c, t in list(zip(s.cases, s.titles))[:3]) + (" …" if len(s.titles) > 3 else "")
         items.append(f'<li class="lr-suggestion" data-ref="{escape(str(ref))}"><b>{escape(str(ref))}</b>{was} — '
                      f'{escape(s.why())}' + (f'<div class="lr-cases">{cases}</div>' if cases else "") + "</li>")
+    behind = ", with the judgments behind it" if any(s.cases for s in answer.suggestions[:shown]) else ""
     return ('<div class="lr-suggestions"><div class="lr-suggestions-head">Sections the facts point to (relevance '
-            'to the facts, by the section ranker, with the judgments behind it; not a quote check):</div><ul>'
+            f'to the facts, by the section ranker{behind}; not a quote check):</div><ul>'
             + "".join(items) + "</ul></div>")
 
 
@@ -116,10 +177,11 @@ def sources_line(answer: Answer | None) -> str:
     return "Sources: " + "; ".join(parts) if parts else ""
 
 
-def citations_panel(answer: Answer | None) -> str:
-    """The citation table of ``answer``: every marker (verified or not, each marked), act, section, title, page
-    link, quoted passage and weight (the Weight column only when some citation has one: attribution on); for a
-    fact pattern, :func:`suggestions_html` above it."""
+def citations_panel(answer: Answer | None, served: CaseServed = None) -> str:
+    """The citation table of ``answer``: every marker (verified or not, each marked), act, section, title, source
+    link (:func:`record_url`; a judgment by its case name and citation, opened at its paragraph), quoted passage
+    and weight (the Weight column only when some citation has one: attribution on); for a fact pattern,
+    :func:`suggestions_html` above it."""
     if answer is None:
         return ""
     recs = citation_records(answer, include_unverified=True)
@@ -130,7 +192,8 @@ def citations_panel(answer: Answer | None) -> str:
     head = "".join(f"<th>{h}</th>" for h in ("", "Act / court", "Section", "Title", "Source (page)", "Quoted passage",
                                              "Check") + (("Weight",) if weights else ()))
     return suggestions_html(answer) + (f'<div class="lr-citations"><table><thead><tr>{head}</tr></thead><tbody>'
-            + "".join(_row(r, *_counts(answer, r.marker), weights=weights) for r in recs) + "</tbody></table></div>")
+            + "".join(_row(r, *_counts(answer, r.marker), weights=weights, url=record_url(answer, r, served))
+                     for r in recs) + "</tbody></table></div>")
 
 
 def _counts(answer: Answer, marker: int) -> tuple[int, int]:
@@ -154,20 +217,79 @@ def _refs(refs: Iterable) -> str:
     return ", ".join(str(r) for r in refs if not (getattr(r, "sub", ()) and r.base in refs))
 
 
+def row_words(name: str, row: str = "") -> str:
+    """A correspondence-table row in words, never its file name: ``row_words("BPRD_..._clean.csv", "453") ->
+    "BPR&D table, row 453"``; a derived (not official) table says so."""
+    label = f"BPR&D table, row {row}" if row else "BPR&D table"
+    return label + (" (derived, not official)" if "DERIVED" in name else "")
+
+
 def _row_label(source_row: str, row_link: Callable[[str, str], str | None] | None) -> str:
-    """"BPR&D table, row 453" per row of ``source_row`` ("<file>#<row>;..."), each a link when ``row_link(file,
-    row)`` gives a URL (the row is served: ``/table-row``), else plain text; the file name is kept as the link's
-    title."""
+    """:func:`row_words` per row of ``source_row`` ("<file>#<row>;..."), each a link when ``row_link(file, row)``
+    gives a URL (the row is served: ``/table-row``), else plain text."""
     out = []
     for part in filter(None, source_row.split(";")):
         name, _, row = part.partition("#")
-        label = f"BPR&D table, row {row}" if row else "BPR&D table"
-        if "DERIVED" in name:
-            label += " (derived, not official)"
+        label = row_words(name, row)
         url = row_link(name, row) if row_link else None
-        out.append(f'<a class="lr-row" href="{escape(url)}" target="_blank" title="{escape(name)}">{escape(label)}</a>'
-                   if url else f'<span class="lr-row" title="{escape(name)}">{escape(label)}</span>')
+        out.append(f'<a class="lr-row" href="{escape(url)}" target="_blank">{escape(label)}</a>'
+                   if url else f'<span class="lr-row">{escape(label)}</span>')
     return "; ".join(dict.fromkeys(out))
+
+
+_FILE_ROW = re.compile(r"([\w.&-]+\.(?:csv|tsv))(?:#(\w+))?")
+_FILE = re.compile(r"[\w.&-]+\.(?:pdf|txt|json|csv|tsv|docx)\b")
+
+
+def readable(text: str, names: Mapping[str, str] | None = None) -> str:
+    """``text`` (a flag's note, a verifier's message) as a reader reads it: each passage's chunk id replaced by its
+    name in ``names`` (:func:`passage_names`), a table's ``<file>#<row>`` by :func:`row_words`, any other file
+    name by "the source document"."""
+    for cid, name in sorted((names or {}).items(), key=lambda kv: -len(kv[0])):
+        text = text.replace(cid, name)
+    text = _FILE_ROW.sub(lambda m: row_words(m.group(1), m.group(2) or ""), text)
+    return _FILE.sub("the source document", text)
+
+
+def passage_name(chunk: Chunk) -> str:
+    """What a reader calls a passage: a statute by Act, section and title (``"IPC s. 420 (Cheating and dishonestly
+    inducing delivery of property)"``); a judgment by case name, citations and paragraph
+    (:func:`legal_rag.law.judgment_reference`); anything else by its title."""
+    if chunk.ref is not None:
+        return f"{chunk.ref.act} s. {section_label(chunk.ref)}" + (f" ({chunk.title.rstrip('.')})" if chunk.title else "")
+    meta = dict(chunk.meta)
+    if chunk.kind == "judgment":
+        reporters = order_citations([x for x in meta.get("citations", "").split(";")])
+        return judgment_reference(chunk.title or "Untitled judgment", reporters, (), meta.get("paras", ""))
+    return chunk.title or "an uploaded document"
+
+
+def passage_names(answer: Answer) -> dict[str, str]:
+    """Chunk id -> :func:`passage_name` for every passage of ``answer``."""
+    return {h.chunk.id: passage_name(h.chunk) for h in answer.passages}
+
+
+def found_words(found_in: str, names: Mapping[str, str] | None = None) -> str:
+    """Where a flag was found, in words: ``"query" -> "the question"``, ``"answer" -> "the answer"``,
+    ``"passage:<chunk id>" -> "the passage IPC s. 420 (...)"`` (its :func:`passage_name`; "a retrieved passage" when
+    ``names`` lacks it)."""
+    if found_in == "query":
+        return "the question"
+    if found_in == "answer":
+        return "the answer"
+    if found_in.startswith("passage:"):
+        name = (names or {}).get(found_in[len("passage:"):])
+        return f"the passage {name}" if name else "a retrieved passage"
+    return readable(found_in, names)
+
+
+def governing_words(code: str) -> str:
+    """The code that governs a flag's matter, as its own sentence (never run into the Act abbreviations beside it):
+    ``governing_words("BNS") -> "Governing code here: Bharatiya Nyaya Sanhita, 2023."``; "" for no or an unknown
+    code."""
+    if not code or code == "unknown":
+        return ""
+    return f"Governing code here: {ACT_TITLES.get(code, code)}."
 
 
 def _words(kind: str, old, new: list) -> str:
@@ -201,11 +323,13 @@ def _flag(group: list[SupersessionFlag], row_link: Callable[[str, str], str | No
     words = _words(kind, f.old, new)
     if kind in ("ambiguous", "invalid", "collision"):  # the note is the explanation (readings, the namesake)
         words = f.note
-    applies = f'<span class="lr-applies">Applies: {escape(f.applies)}</span>' if f.applies and \
-        f.applies != "unknown" else ""
+    applies = governing_words(f.applies)
+    applies = f' <span class="lr-applies" data-applies="{escape(f.applies)}">{escape(applies)}</span>' if applies \
+        else ""
     rows = _row_label(";".join(dict.fromkeys(g.source_row for g in group if g.source_row)), row_link)
-    return (f'<div class="lr-flag lr-{escape(kind)}" data-kind="{escape(kind)}"><b>{head}</b> {applies} '
-            f'<span class="lr-words">{escape(words)}</span>' + (f" ({rows})" if rows else "") + "</div>")
+    return (f'<div class="lr-flag lr-{escape(kind)}" data-kind="{escape(kind)}"><b>{head}</b> '
+            f'<span class="lr-words">{escape(readable(words))}</span>' + (f" ({rows})." if rows else "")
+            + f"{applies}</div>")
 
 
 def date_rules(offence_date: dt.date | None = None, proceeding_date: dt.date | None = None) -> tuple[str, ...]:
@@ -236,13 +360,15 @@ def date_rules(offence_date: dt.date | None = None, proceeding_date: dt.date | N
 
 def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[str] = (), *,
                         offence_date: dt.date | None = None, proceeding_date: dt.date | None = None,
-                        row_link: Callable[[str, str], str | None] | None = None) -> str:
-    """The banner a lawyer reads: each distinct flag once, in words ("IPC 420 → BNS 318(4)
-    Applies: BNS -- IPC 420 is replaced by BNS 318(4) for offences committed on or after 1 July 2024 ... (BPR&D
-    table, row 453)"), the table row a link when ``row_link(file, row)`` gives one; then, with a date known, which date
-    decides for each Act (:func:`date_rules`). Where each flag was found (query, passage chunk ids, answer), the
-    notes as the flag module wrote them and ``problems`` (verifier messages, notices) go to a collapsed
-    ``<details>`` ("Details"), never the banner's text. "" when there is nothing to show.
+                        row_link: Callable[[str, str], str | None] | None = None,
+                        names: Mapping[str, str] | None = None) -> str:
+    """The banner a lawyer reads: each distinct flag once, in words ("IPC 420 → BNS 318(4) IPC 420 is replaced by
+    BNS 318(4) for offences committed on or after 1 July 2024 ... (BPR&D table, row 453). Governing code here:
+    Bharatiya Nyaya Sanhita, 2023."), the table row a link when ``row_link(file, row)`` gives one; then, with a date
+    known, which date decides for each Act (:func:`date_rules`). Where each flag was found (the question, a passage
+    by its :func:`passage_name` from ``names``: chunk id -> name, the answer), the flags' notes and ``problems``
+    (verifier messages, notices) go to a collapsed ``<details>`` ("Details"), never the banner's text, all in
+    user-facing names (:func:`readable`: no chunk id, no file name). "" when there is nothing to show.
 
     Distinct means: the same old section, kind and governing code, whatever sub-section ("IPC 304B(1)" and
     "IPC 304B" are one flag) and wherever it was found; a new section's "predates the new code" flag is the same
@@ -259,9 +385,12 @@ def supersession_banner(flags: Iterable[SupersessionFlag], problems: Iterable[st
     rules = date_rules(offence_date, proceeding_date) if groups or offence_date or proceeding_date else ()
     body += "".join(f'<div class="lr-date-rule">{escape(r)}</div>' for r in rules)
     detail = "".join(f'<li class="lr-detail" data-detail="{escape(g[0].kind)}">{escape(str(g[0].old))}: '
-                     f'{escape(" ".join(dict.fromkeys(x.note for x in g if x.note)))} <span class="lr-found">found in '
-                     f'{escape(", ".join(dict.fromkeys(x.found_in for x in g)))}</span></li>' for g in groups.values())
-    detail += "".join(f'<li class="lr-detail lr-problem" data-detail="problem">{escape(p)}</li>' for p in problems)
+                     f'{escape(readable(" ".join(dict.fromkeys(x.note for x in g if x.note)), names))} '
+                     f'<span class="lr-found">Found in '
+                     f'{escape("; ".join(dict.fromkeys(found_words(x.found_in, names) for x in g)))}.</span></li>'
+                     for g in groups.values())
+    detail += "".join(f'<li class="lr-detail lr-problem" data-detail="problem">{escape(readable(p, names))}</li>'
+                      for p in problems)
     details = f'<details class="lr-details"><summary>Details</summary><ul>{detail}</ul></details>' if detail else ""
     return f'<div class="lr-banner">{body}{details}</div>'
 
@@ -313,6 +442,11 @@ def lookup_html(result: LookupResult) -> str:
             + f'<div class="lr-side-by-side">{boxes}</div></div>')
 
 
+def ask_note(message: str) -> str:
+    """The note under the question box saying why a question was not asked (escaped; "" for no message)."""
+    return f'<div class="lr-ask-note" role="status">{escape(message)}</div>' if message else ""
+
+
 def notice_html(kind: str, message: str) -> str:
     """A one-line notice (``kind`` e.g. ``error``, ``not_found``) with ``message`` escaped."""
     return (f'<div class="lr-lookup lr-{escape(kind)}"><div class="lr-flag lr-{escape(kind)}">'
@@ -351,25 +485,33 @@ def upload_job_html(job) -> str:
 
 
 def source_choices(answer: Answer | None) -> list[tuple[str, int]]:
-    """Dropdown choices for the source view: ``("[n] citation — file, p. N", n)`` per cited marker."""
+    """Dropdown choices for the source view, one per cited marker: ``("[n] citation — file, p. N", n)``; a judgment
+    by its citation alone (case name, citations, paragraph, court, date), never its file name."""
     if answer is None:
         return []
-    return [(f"[{r.marker}] {r.citation} — {r.source}{', ' + r.page_label if r.page_label else ''}", r.marker)
+    return [(f"[{r.marker}] {r.citation}" if r.kind == "judgment" else
+             f"[{r.marker}] {r.citation} — {r.source}{', ' + r.page_label if r.page_label else ''}", r.marker)
             for r in citation_records(answer, include_unverified=True)]
 
 
-def source_view_html(answer: Answer | None, marker: int | None) -> str:
-    """The source view of one citation: the PDF opened at the cited page (inline frame), with the quoted passage."""
+def source_view_html(answer: Answer | None, marker: int | None, served: CaseServed = None) -> str:
+    """The source view of one citation, with the quoted passage: the PDF opened at the cited page, or a judgment
+    the server shows as a page opened at its cited paragraph (:func:`record_url`), in an inline frame."""
     recs = {r.marker: r for r in citation_records(answer, include_unverified=True)} if answer is not None else {}
     r = recs.get(marker) if marker is not None else None
     if r is None:
         return '<div class="lr-source-view lr-empty">Ask a question, then pick a cited source.</div>'
-    url = escape(source_url(r.source, r.pages[0]))
-    at = f" at {escape(r.page_label)}" if r.page_label else ""  # a text judgment has no page to open at
+    url = escape(record_url(answer, r, served))
+    if r.kind == "judgment":
+        where = f"open the judgment at para {r.paras}" if r.paras else "open the judgment"
+        name = r.citation
+    else:
+        at = f" at {r.page_label}" if r.page_label else ""  # a text without pages has none to open at
+        where, name = f"open {r.source}{at}", r.source
     return (f'<div class="lr-source-view"><div><b>[{r.marker}] {escape(r.citation)}</b> — '
-            f'<a class="lr-open-source" href="{url}" target="_blank">open {escape(r.source)}{at}'
+            f'<a class="lr-open-source" href="{url}" target="_blank">{escape(where)}'
             f'</a></div><blockquote>{escape(r.quote)}</blockquote>'
-            f'<iframe class="lr-pdf" src="{url}" title="{escape(r.source)}" width="100%" height="640"></iframe></div>')
+            f'<iframe class="lr-pdf" src="{url}" title="{escape(name)}" width="100%" height="640"></iframe></div>')
 
 
 CSS = """
@@ -383,9 +525,11 @@ CSS = """
 .lr-note, .lr-found { font-size: 0.85em; color: #444; }
 .lr-date-rule { margin: 4px 0; font-size: 0.92em; } .lr-details { font-size: 0.85em; color: #444; margin-top: 4px; }
 .lr-side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(20em, 1fr)); gap: 12px; }
+.lr-ask-note { color: #8b0000; font-size: 0.9em; margin: 2px 0; }
 .lr-text { white-space: pre-wrap; font-size: 0.85em; max-height: 30em; overflow: auto; }
 """
 
-__all__ = ["CSS", "case_page_html", "case_url", "citations_panel", "ingest_report_html", "lookup_html", "notice_html",
+__all__ = ["CSS", "ask_note", "case_page_html", "case_url", "citations_panel", "found_words", "governing_words", "judgment_label",
+           "para_anchor", "passage_name", "passage_names", "readable", "record_url", "row_words", "ingest_report_html", "lookup_html", "notice_html",
            "parse_offence_date", "source_choices", "source_url", "source_view_html", "sources_line", "suggestions_html",
            "supersession_banner", "date_rules"]

@@ -61,7 +61,10 @@ def served(request, tmp_path_factory):
 
     if request.param == "real":
         pipeline = request.getfixturevalue("real_pipeline")  # the session's real-corpus index (tests/conftest.py)
-        settings = pipeline.settings.model_copy(update={"upload_max_mb": 1})
+        # the server's own files (exports, uploads) in a temporary folder, where Gradio serves files from; the
+        # pipeline keeps reading its index from its own settings
+        settings = pipeline.settings.model_copy(update={"upload_max_mb": 1,
+                                                        "data_dir": tmp_path_factory.mktemp("ui-real")})
     else:
         settings = make_settings(tmp_path_factory.mktemp("ui-data"))
         pipeline = FakePipeline(settings)

@@ -30,7 +30,7 @@ def test_section_question_shows_citations_and_banner(page, served, artifacts):
     banner = page.inner_text("#lr-banner")
     assert "IPC 420 → BNS 318(4)" in banner
     assert "BPR&D table, row 453" in banner and ".csv" not in banner  # the row in words; the file name in Details
-    assert "Applies: BNS" in banner
+    assert "Governing code here: Bharatiya Nyaya Sanhita, 2023." in banner
     rows = page.locator("#lr-citations .lr-cite")
     assert rows.count() >= 1
     first = rows.nth(0).inner_text()
@@ -53,7 +53,7 @@ def test_offence_date_and_filters_reach_the_pipeline(page, served, artifacts):
     page.get_by_label("Include judgments").uncheck()
     ask(page, SECTION_Q, date="2024-06-20")
     banner = page.inner_text("#lr-banner")
-    assert "Applies: IPC" in banner and "2024-06-20" in banner  # BNS s.358 savings: the IPC governs
+    assert "Governing code here: Indian Penal Code, 1860." in banner and "2024-06-20" in banner  # BNS s.358 savings: the IPC governs
     if served.pipeline.__class__.__name__ == "FakePipeline":
         call = served.pipeline.calls[-1]
         assert call["filters"] == Filters(code="new", kind="statute")  # BL-53: a Filters, never a "codes" key

@@ -28,9 +28,10 @@ def test_banner_groups_places_and_escapes(conc):
     flags = flag_superseded([StatuteRef("IPC", "420")], "query", concordance=conc) + flag_superseded(
         [StatuteRef("IPC", "420")], "passage:IPC-420-0-x", concordance=conc)
     evil = SupersessionFlag(StatuteRef("IPC", "1"), (), "answer", "", "<script>alert(1)</script>", "", kind="invalid")
-    html = fmt.supersession_banner(flags + (evil,), ["<b>bare 302</b>"])
-    assert html.count('data-kind="superseded"') == 1 and "found in query, passage:IPC-420-0-x" in html
-    assert "BPRD_correspondence_BNS_to_IPC_clean.csv#453" in html and "IPC 420 → BNS 318(4)" in html
+    html = fmt.supersession_banner(flags + (evil,), ["<b>bare 302</b>"], names={"IPC-420-0-x": "IPC s. 420 (Cheating)"})
+    assert html.count('data-kind="superseded"') == 1
+    assert "Found in the question; the passage IPC s. 420 (Cheating)." in html and "IPC-420-0-x" not in html
+    assert "BPR&amp;D table, row 453" in html and ".csv" not in html and "IPC 420 → BNS 318(4)" in html
     assert "<script>" not in html and "&lt;script&gt;" in html and "<b>bare" not in html
     assert "Invalid: IPC 1" in html
     assert fmt.supersession_banner((), ()) == ""

@@ -32,6 +32,10 @@ class AskView:
     source_view: str
     exports: list[dict]
     steps: int
+    #: what the question box is set to at the end (a ``gr.update()`` dict when it was left as it was)
+    box: object = None
+    #: the note under the question box (why the question was not asked; "" when it was)
+    note: str = ""
 
     @property
     def reply(self) -> str:
@@ -58,5 +62,14 @@ def run_ask(demo, question: str, *, history: list | None = None, offence_date: s
     ``previous`` is what the answer state holds (the last turn's Answer, as the UI passes it)."""
     outs = list(handlers(demo)["ask"](question, history or [], offence_date, acts or [], codes, judgments, generator,
                                       include_unverified, previous))
-    chat, cites, banner, answer, pick, view, *exports = outs[-1]
-    return AskView(chat, cites, banner, answer, pick, view, exports, len(outs))
+    chat, cites, banner, answer, pick, view, *rest = outs[-1]
+    exports, (box, note) = rest[:len(FORMATS)], rest[len(FORMATS):]
+    # the box and the note show what the last output that sets them set (the others leave them as they are)
+    box = next((o[-2] for o in reversed(outs) if not _unchanged(o[-2])), box)
+    note = next((o[-1] for o in reversed(outs) if not _unchanged(o[-1])), note)
+    return AskView(chat, cites, banner, answer, pick, view, exports, len(outs), box, note)
+
+
+def _unchanged(value) -> bool:
+    """Whether an output value is Gradio's "leave it as it is" (``gr.update()`` with nothing set)."""
+    return isinstance(value, dict) and value.get("__type__") == "update" and set(value) == {"__type__"}
