@@ -8,10 +8,10 @@ from .features import (LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, candid
                        section_matrix)
 from .fields import FIELDS, FieldIndex, Limb, SectionFields, section_fields, split_blocks
 from .memory import Memory, build_memory
-from .model import OTHER, WEIGHTS, Linear, Ranked, Ranker, Ranking, load_ranker, softmax
+from .model import OTHER, WEIGHTS, Boosted, Linear, Ranked, Ranker, Ranking, load_ranker, softmax
 from .signals import Signals, gather
 
-__all__ = ["DATA", "Example", "asked_files", "memory_files", "Memory", "build_memory", "parse_ref", "read_examples", "training_files", "FIELDS", "KEEP", "LIMB_FEATURES", "OTHER", "OUTSIDE_FEATURES", "SECTION_FEATURES", "WEIGHTS", "FieldIndex", "Limb", "Linear",
+__all__ = ["DATA", "Example", "asked_files", "memory_files", "Memory", "build_memory", "parse_ref", "read_examples", "training_files", "FIELDS", "KEEP", "LIMB_FEATURES", "OTHER", "OUTSIDE_FEATURES", "SECTION_FEATURES", "WEIGHTS", "Boosted", "FieldIndex", "Limb", "Linear",
            "Ranked", "Ranker", "Ranking", "SectionFields", "SectionRanker", "Signals", "candidates", "gather",
            "in_corpus_acts", "limb_matrix", "load_ranker", "outside_vector", "section_fields", "section_matrix", "softmax",
            "split_blocks"]

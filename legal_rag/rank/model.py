@@ -1,13 +1,17 @@
-"""The fitted ranker: three linear models read from one JSON file, and the ranking of one question.
+"""The fitted ranker: three linear models and a boosted section model read from one JSON file (and the trees' file
+beside it), and the ranking of one question.
 
 ``weights.json`` (beside this module; written by ``legal-rag train-ranker``, :mod:`legal_rag.rank.training`) holds:
 
 * ``acts``: a multinomial logistic regression over the question's embedding -> ``P(class | question)``, the classes
   ``BNS``, ``BNSS``, ``BSA`` and one class per Act the corpus does not hold (``"other:Negotiable Instruments Act,
   1881"``); the question kind by Act, learned, not read from keyword lists;
-* ``sections``: a pairwise logistic regression over :data:`legal_rag.rank.features.SECTION_FEATURES`: its
-  decision is a candidate's score, and ``P(governs)`` is the softmax of the scores over the question's candidates
-  (:func:`softmax`);
+* ``sections``: a LambdaMART ranker (gradient-boosted trees fitted to the LambdaRank objective; Burges 2010,
+  "From RankNet to LambdaRank to LambdaMART", as implemented by LightGBM) over
+  :data:`legal_rag.rank.features.SECTION_FEATURES` (:class:`Boosted`): its score is a candidate's score, and
+  ``P(governs)`` is the softmax of the scores over the question's candidates (:func:`softmax`). The trees are
+  LightGBM's own text format in a file beside the JSON (``weights.sections.txt`` for ``weights.json``), which the
+  JSON names with its sha256;
 * ``limbs``: a logistic regression over :data:`legal_rag.rank.features.LIMB_FEATURES` -> the limb the facts make out;
 * ``outside``: a logistic regression over :data:`legal_rag.rank.features.OUTSIDE_FEATURES` -> ``P(the question
   is about law the corpus does not hold)``;
@@ -15,15 +19,16 @@
   sources) and ``close`` (a second candidate whose ``P`` is at least this share of the
   first's is shown beside it as a candidate).
 
-Each linear model is ``sigma(((x - mean) / scale) . coef + intercept)`` (``softmax`` for the classes), the
+Each linear model (:class:`Linear`) is ``sigma(((x - mean) / scale) . coef + intercept)`` (``softmax`` for the classes), the
 standardisation and the coefficients those of scikit-learn's ``StandardScaler`` and ``LogisticRegression``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -82,12 +87,57 @@ class Linear:
                    tuple(d.get("classes", ())))
 
 
+def trees_path(path: Path) -> Path:
+    """Where the section model's trees of the weights at ``path`` lie: ``weights.sections.txt`` for
+    ``weights.json``."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.sections.txt")
+
+
+@dataclass(frozen=True)
+class Boosted:
+    """A LambdaMART section model: ``names`` the features in order, ``text`` the LightGBM model (its text format).
+    :meth:`decision` gives one score per row (higher: more likely to govern); :meth:`importance` the total gain of
+    each feature's splits."""
+
+    names: tuple[str, ...]
+    text: str
+
+    @cached_property
+    def _booster(self):
+        import lightgbm
+
+        return lightgbm.Booster(model_str=self.text)
+
+    def decision(self, x: np.ndarray) -> np.ndarray:
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        if not len(x):
+            return np.zeros(0)
+        return np.asarray(self._booster.predict(x, num_threads=1), dtype=np.float64).reshape(-1)
+
+    def importance(self) -> dict[str, float]:
+        return dict(zip(self.names, map(float, self._booster.feature_importance("gain"))))
+
+    def to_json(self, trees: Path) -> dict:
+        return {"kind": "lambdamart", "names": list(self.names), "trees": trees.name,
+                "sha256": hashlib.sha256(self.text.encode()).hexdigest()}
+
+    @classmethod
+    def from_json(cls, d: dict, base: Path) -> "Boosted":
+        """The model ``d`` names, its trees read from ``base``'s folder; raises ``ValueError`` when they are not
+        the trees the JSON was written with (sha256)."""
+        text = (Path(base).parent / d["trees"]).read_text()
+        if hashlib.sha256(text.encode()).hexdigest() != d["sha256"]:
+            raise ValueError(f"{d['trees']} is not the file these weights were fitted with (sha256 differs)")
+        return cls(tuple(d["names"]), text)
+
+
 @dataclass(frozen=True)
 class Ranker:
     """The fitted models and their thresholds (module docstring); ``meta`` records what they were fitted on."""
 
     acts: Linear
-    sections: Linear
+    sections: Boosted
     limbs: Linear
     out_of_corpus: float
     close: float
@@ -99,18 +149,23 @@ class Ranker:
         p = self.acts.proba(vector)[0]
         return dict(zip(self.acts.classes, map(float, p)))
 
-    def to_json(self) -> dict:
-        return {"acts": self.acts.to_json(), "sections": self.sections.to_json(), "limbs": self.limbs.to_json(),
-                "outside": self.outside.to_json(), "thresholds": {"out_of_corpus": self.out_of_corpus, "close": self.close}, "meta": self.meta}
+    def to_json(self, path: Path = WEIGHTS) -> dict:
+        return {"acts": self.acts.to_json(), "sections": self.sections.to_json(trees_path(path)),
+                "limbs": self.limbs.to_json(), "outside": self.outside.to_json(),
+                "thresholds": {"out_of_corpus": self.out_of_corpus, "close": self.close}, "meta": self.meta}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Ranker":
+    def from_json(cls, d: dict, path: Path = WEIGHTS) -> "Ranker":
+        """The ranker of the JSON ``d`` read from ``path`` (its section trees lie beside it)."""
         t = d["thresholds"]
-        return cls(Linear.from_json(d["acts"]), Linear.from_json(d["sections"]), Linear.from_json(d["limbs"]),
+        return cls(Linear.from_json(d["acts"]), Boosted.from_json(d["sections"], path), Linear.from_json(d["limbs"]),
                    float(t["out_of_corpus"]), float(t["close"]), dict(d.get("meta", {})), Linear.from_json(d["outside"]))
 
     def save(self, path: Path = WEIGHTS) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
+        """Write the JSON at ``path`` and the section trees beside it (:func:`trees_path`)."""
+        path = Path(path)
+        trees_path(path).write_text(self.sections.text)
+        path.write_text(json.dumps(self.to_json(path), indent=1, sort_keys=True) + "\n")
 
 
 @lru_cache(maxsize=4)
@@ -120,8 +175,8 @@ def load_ranker(path: Path = WEIGHTS) -> Ranker:
     from .features import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES
 
     try:
-        r = Ranker.from_json(json.loads(Path(path).read_text()))
-    except (OSError, ValueError, KeyError) as e:
+        r = Ranker.from_json(json.loads(Path(path).read_text()), Path(path))
+    except (OSError, ValueError, KeyError, ImportError) as e:
         raise ConfigError(f"no usable ranker weights at {path} ({e}); run `legal-rag train-ranker`") from e
     if (r.sections.names, r.limbs.names, r.outside.names) != (tuple(SECTION_FEATURES), tuple(LIMB_FEATURES),
                                                                OUTSIDE_FEATURES):
@@ -159,4 +214,5 @@ class Ranking:
     outside: bool = False
 
 
-__all__ = ["OTHER", "WEIGHTS", "Linear", "Ranked", "Ranker", "Ranking", "load_ranker", "softmax"]
+__all__ = ["OTHER", "WEIGHTS", "Boosted", "Linear", "Ranked", "Ranker", "Ranking", "load_ranker", "softmax",
+           "trees_path"]

@@ -22,11 +22,13 @@ predictions, and give the figures stored in ``meta``; the final models are fitte
 * ``acts``: ``LogisticRegression`` (multinomial) over the question's embedding, fitted on every question; class =
   the gold's Act or ``other:<Act>``. An asked question's ``act_logp`` and out-of-corpus share read ``P(Act)``
   predicted by a fit without its fold, never the fit of its own label.
-* ``sections``: a pairwise logistic regression (Bradley & Terry 1952; the linear RankNet/RankSVM reduction,
-  Herbrich, Graepel & Obermayer 2000): for each question, the feature difference of each gold candidate and each
-  of up to :data:`NEGATIVES` other candidates (and its negation) is one row of ``LogisticRegression`` with no
-  intercept. Its scores turned into ``P(governs)`` by a softmax over the question's candidates are the Luce choice
-  model that the pairwise fit estimates.
+* ``sections``: LambdaMART (LightGBM's ``LGBMRanker``, objective ``lambdarank``; Burges 2010): each question's
+  candidates are one query group, a gold candidate relevant (1) and the others not (0); a source-set question's
+  rows weigh :data:`SOURCE_SHARES`' chosen share of an asked one's. The trees' size and the share are chosen by the
+  mean of the held-out top-1 on the asked questions (one fold per writer) and on the source-set questions (folds by
+  source line) over :data:`SECTION_GRID` x :data:`SOURCE_SHARES`; every other setting is fixed
+  (:data:`LAMBDAMART`) and the fit is deterministic (one thread, fixed seeds). ``P(governs)`` is the softmax of the
+  scores over the question's candidates.
 * ``limbs``: ``StandardScaler`` + ``LogisticRegression`` over the limbs of each gold section that prints
   sub-sections; positive = the gold limb.
 * ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
@@ -53,21 +55,23 @@ from .choose import SectionRanker, in_corpus_acts
 from .examples import Example
 from .features import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, limb_matrix, outside_vector, section_matrix
 from .memory import Memory, build_memory
-from .model import OTHER, WEIGHTS, Linear, Ranker, softmax
+from .model import OTHER, WEIGHTS, Boosted, Linear, Ranker, softmax
 from .signals import Signals
 
 SEED = 0
 C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 #: the largest share of in-corpus asked questions the out-of-corpus threshold may call outside
 FALSE_OUTSIDE = 0.02
-#: other candidates paired with each gold candidate of a question (drawn with a fixed seed)
-NEGATIVES = 30
 #: writers of asked sets from which the folds are one per writer
 MIN_WRITERS = 3
 #: the weights of a source-set question beside an asked one (1) in the section fit, chosen by held-out top-1
-SOURCE_SHARES = (0.0, 0.1, 0.25, 0.5)
-#: the section model's ``C`` grid (smaller than :data:`C_GRID`: each value is tried with each share)
-SECTION_C = (0.3, 3.0)
+SOURCE_SHARES = (0.1, 0.25, 0.5)
+#: the section model's sizes tried by the cross-validation: (trees, leaves per tree)
+SECTION_GRID = ((200, 7), (500, 7), (200, 15), (500, 15))
+#: LightGBM's fixed settings of the section model (LightGBM's parameter names)
+LAMBDAMART = {"objective": "lambdarank", "learning_rate": 0.05, "min_child_samples": 20, "subsample": 0.8,
+              "subsample_freq": 1, "colsample_bytree": 0.8, "reg_lambda": 1.0, "lambdarank_truncation_level": 10,
+              "random_state": SEED, "deterministic": True, "force_col_wise": True, "n_jobs": 1, "verbose": -1}
 #: how many of the source rows' folds (by source line) measure the section fit on source-set questions
 SOURCE_FOLDS = 2
 
@@ -90,29 +94,23 @@ def _scaled_fit(X: np.ndarray, y: np.ndarray, C: float, names: Sequence[str]) ->
     return Linear(tuple(names), sc.mean_, scale, lr.coef_[0], lr.intercept_)
 
 
-def pairwise_fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], C: float, names: Sequence[str],
-                 weights: Sequence[float] | None = None) -> Linear:
-    """The pairwise model (module docstring) over ``groups`` of ``(X, y)`` (one question's candidates' features
-    and gold flags), each question's pairs weighted by ``weights`` (default 1); the differences are scaled by their
-    standard deviation (no centring: a difference of 0 means no preference)."""
-    from sklearn.linear_model import LogisticRegression
+def lambdamart_fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], size: tuple[int, int], names: Sequence[str],
+                   weights: Sequence[float] | None = None) -> Boosted:
+    """The section model (module docstring) over ``groups`` of ``(X, y)`` (one question's candidates' features and
+    gold flags; a group with no gold teaches nothing and is left out), each group's rows weighted by ``weights``
+    (default 1); ``size`` = (trees, leaves per tree). Raises ``ValueError`` with no group holding a gold."""
+    import lightgbm
 
-    rng = np.random.default_rng(SEED)
-    diffs, w = [], []
-    for k, (X, y) in enumerate(groups):
-        pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
-        if len(neg) > NEGATIVES:
-            neg = np.sort(rng.choice(neg, NEGATIVES, replace=False))
-        pairs = [X[i] - X[j] for i in pos for j in neg]
-        diffs.extend(pairs)
-        w.extend([1.0 if weights is None else float(weights[k])] * len(pairs))
-    D = np.asarray(diffs, dtype=np.float64).reshape(len(diffs), len(names))
-    scale = D.std(axis=0)
-    scale = np.where(scale > 0, scale, 1.0)
-    Z = np.vstack([D / scale, -D / scale])
-    y = np.r_[np.ones(len(D)), np.zeros(len(D))]
-    lr = LogisticRegression(C=C, max_iter=5000, fit_intercept=False, random_state=SEED).fit(Z, y, sample_weight=np.r_[w, w])
-    return Linear(tuple(names), np.zeros(len(names)), scale, lr.coef_[0], np.zeros(1))
+    keep = [k for k, (_, y) in enumerate(groups) if np.any(y)]
+    if not keep:
+        raise ValueError("no question with a gold among its candidates to fit the section model on")
+    X = np.vstack([groups[k][0] for k in keep])
+    y = np.concatenate([np.asarray(groups[k][1], dtype=int) for k in keep])
+    w = np.concatenate([np.full(len(groups[k][1]), 1.0 if weights is None else float(weights[k])) for k in keep])
+    trees, leaves = size
+    m = lightgbm.LGBMRanker(n_estimators=trees, num_leaves=leaves, **LAMBDAMART)
+    m.fit(X, y, group=[len(groups[k][1]) for k in keep], sample_weight=w)
+    return Boosted(tuple(names), m.booster_.model_to_string())
 
 
 def fit_acts(X: np.ndarray, labels: Sequence[str], C: float) -> Linear:
@@ -148,7 +146,7 @@ def _row(sr: SectionRanker, ex: Example, s: Signals, acts: dict[str, float]) -> 
     return Row(ex, s, refs, X, np.array([r in bases for r in refs], dtype=int))
 
 
-def top1(model: Linear, rows: Sequence[Row]) -> float:
+def top1(model: Boosted | Linear, rows: Sequence[Row]) -> float:
     """Share of the in-corpus ``rows`` whose first candidate under ``model`` is a gold (no candidate: a miss)."""
     rows = [r for r in rows if not r.outside]
     hit = sum(int(r.y[int(np.argmax(model.decision(r.X)))]) for r in rows if len(r.refs))
@@ -222,27 +220,28 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     src_rows = [r for r in src_rows if r.y.any()]
     src_cv = _group_folds([r.example.group for r in src_rows])[:SOURCE_FOLDS]
 
-    def fit_sections(pos, C, share, src=range(len(src_rows))):
+    def fit_sections(pos, size, share, src=range(len(src_rows))):
         fit = [rows[i] for i in pos if rows[i].y.any()] + [src_rows[i] for i in src] * bool(share)
         n_asked = sum(1 for i in pos if rows[i].y.any())
-        return pairwise_fit([(r.X, r.y) for r in fit], C, tuple(SECTION_FEATURES),
-                            [1.0] * n_asked + [share] * (len(fit) - n_asked))
+        return lambdamart_fit([(r.X, r.y) for r in fit], size, tuple(SECTION_FEATURES),
+                              [1.0] * n_asked + [share] * (len(fit) - n_asked))
 
     every = list(range(len(rows)))
     best = None
     for share in SOURCE_SHARES:
-        for C in SECTION_C:
-            asked_s = float(np.mean([top1(fit_sections(a, C, share), [rows[i] for i in b]) for a, b in cv]))
-            src_s = float(np.mean([top1(fit_sections(every, C, share, a), [src_rows[i] for i in b])
+        for size in SECTION_GRID:
+            asked_s = float(np.mean([top1(fit_sections(a, size, share), [rows[i] for i in b]) for a, b in cv]))
+            src_s = float(np.mean([top1(fit_sections(every, size, share, a), [src_rows[i] for i in b])
                                    for a, b in src_cv]))
-            log(f"sections: source share {share}, C={C}: held-out top-1 asked {asked_s:.3f}, source {src_s:.3f}")
+            log(f"sections: source share {share}, trees x leaves {size}: held-out top-1 asked {asked_s:.3f}, "
+                f"source {src_s:.3f}")
             if best is None or (asked_s + src_s) / 2 > best[0]:
-                best = ((asked_s + src_s) / 2, share, C, asked_s, src_s)
-    _, src_share, sec_C, sec_acc, src_acc = best
-    sections = fit_sections(every, sec_C, src_share)
+                best = ((asked_s + src_s) / 2, share, size, asked_s, src_s)
+    _, src_share, sec_size, sec_acc, src_acc = best
+    sections = fit_sections(every, sec_size, src_share)
     scores = [np.zeros(0)] * len(rows)                       # out-of-fold section scores
     for a, b in cv:
-        m = fit_sections(a, sec_C, src_share)
+        m = fit_sections(a, sec_size, src_share)
         for i in b:
             scores[i] = m.decision(rows[i].X) if len(rows[i].refs) else np.zeros(0)
     inside = [i for i, r in enumerate(rows) if not r.outside]
@@ -260,7 +259,7 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
             "source_share": src_share, "held_out_candidate_recall": round(recall, 4),
             "held_out_act_accuracy": round(act_acc, 4), "held_out_limb_accuracy": round(limb_acc, 4),
             "held_out_limb_questions": n_limb, "held_out_outside_said": round(said, 4),
-            "C": {"acts": act_C, "sections": sec_C, "limbs": limb_C}, "seed": SEED}
+            "C": {"acts": act_C, "limbs": limb_C}, "section_trees_leaves": list(sec_size), "seed": SEED}
     ranker = Ranker(acts, sections, limbs, float(ooc_t), float(close), meta, outside)
     ranker.save(out)
     log(f"wrote {out}: {json.dumps(meta)}")
@@ -360,5 +359,5 @@ def _close(rows, scores) -> float:
     return max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
 
 
-__all__ = ["C_GRID", "FALSE_OUTSIDE", "MIN_WRITERS", "NEGATIVES", "SEED", "Row", "folds", "memory_of",
-           "pairwise_fit", "train"]
+__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES", "Row",
+           "folds", "lambdamart_fit", "memory_of", "train"]

@@ -1,4 +1,5 @@
-"""The fitted models' arithmetic, storage and checks (:mod:`legal_rag.rank.model`), against scikit-learn."""
+"""The fitted models' arithmetic, storage and checks (:mod:`legal_rag.rank.model`), against scikit-learn and
+LightGBM."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import numpy as np
 import pytest
 
 from legal_rag.errors import ConfigError
-from legal_rag.rank import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, Linear, Ranker, load_ranker
-from legal_rag.rank.model import WEIGHTS, softmax
+from legal_rag.rank import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, Boosted, Linear, Ranker, load_ranker
+from legal_rag.rank.model import WEIGHTS, softmax, trees_path
 
 
 def test_linear_matches_scikit_learn():
@@ -31,13 +32,39 @@ def test_linear_matches_scikit_learn():
     assert back.classes == mm.classes and back.proba(X) == pytest.approx(mm.proba(X), abs=1e-5)
 
 
+def _boosted(names=tuple(SECTION_FEATURES)):
+    """A small LambdaMART model where the first feature marks the gold of each group of five."""
+    from legal_rag.rank.training import lambdamart_fit
+
+    rng = np.random.default_rng(0)
+    groups = []
+    for _ in range(40):
+        X = rng.uniform(size=(5, len(names)))
+        y = np.zeros(5, dtype=int)
+        y[rng.integers(5)] = 1
+        X[:, 0] = y + rng.uniform(0, 0.5, 5)
+        groups.append((X, y))
+    return lambdamart_fit(groups, (20, 3), names), groups
+
+
 def _ranker(sections=tuple(SECTION_FEATURES), limbs=tuple(LIMB_FEATURES)):
     def lin(names):
         n = len(names)
         return Linear(names, np.zeros(n), np.ones(n), np.zeros(n), np.zeros(1))
 
     acts = Linear(("e0",), np.zeros(1), np.ones(1), np.zeros((2, 1)), np.zeros(2), ("BNS", "other:X Act"))
-    return Ranker(acts, lin(sections), lin(limbs), 0.5, 0.8, {"examples": 1}, lin(OUTSIDE_FEATURES))
+    return Ranker(acts, _boosted(sections)[0], lin(limbs), 0.5, 0.8, {"examples": 1}, lin(OUTSIDE_FEATURES))
+
+
+def test_the_boosted_section_model_ranks_by_what_it_learned_and_survives_its_text():
+    m, groups = _boosted()
+    hits = [int(np.argmax(m.decision(X))) == int(np.argmax(y)) for X, y in groups]
+    assert np.mean(hits) > 0.9
+    imp = m.importance()
+    assert max(imp, key=imp.get) == tuple(SECTION_FEATURES)[0]          # the feature that marks the gold
+    back = Boosted(m.names, m.text)
+    X = groups[0][0]
+    assert back.decision(X) == pytest.approx(m.decision(X)) and len(m.decision(np.zeros((0, len(m.names))))) == 0
 
 
 def test_softmax_is_the_choice_probability_over_candidates():
@@ -48,10 +75,18 @@ def test_softmax_is_the_choice_probability_over_candidates():
 
 def test_ranker_round_trip_and_checks(tmp_path):
     p = tmp_path / "w.json"
-    _ranker().save(p)
+    saved = _ranker()
+    saved.save(p)
+    assert trees_path(p) == tmp_path / "w.sections.txt" and trees_path(p).read_text() == saved.sections.text
     r = load_ranker(p)
     assert r.out_of_corpus == 0.5 and r.close == 0.8 and r.meta == {"examples": 1}
     assert r.act_probs(np.zeros(1)) == {"BNS": 0.5, "other:X Act": 0.5}
+    X = np.random.default_rng(1).uniform(size=(6, len(SECTION_FEATURES)))
+    assert r.sections.decision(X) == pytest.approx(saved.sections.decision(X))
+    trees_path(p).write_text(saved.sections.text.replace("tree_sizes", "tree_sizes ", 1))
+    load_ranker.cache_clear()
+    with pytest.raises(ConfigError, match="sha256"):                 # trees that are not the ones fitted
+        load_ranker(p)
     _ranker(sections=("dense",)).save(tmp_path / "old.json")
     with pytest.raises(ConfigError, match="other features"):
         load_ranker(tmp_path / "old.json")
