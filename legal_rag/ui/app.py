@@ -405,7 +405,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                     # page brings the newest question to the top (SHOW_NEWEST_JS)
                     chat = gr.Chatbot(label="Answer", elem_id="lr-chat", height="auto", min_height=160,
                                       max_height=None, latex_delimiters=[], autoscroll=False)
-                    with gr.Row():
+                    with gr.Row(elem_id="lr-question-row"):
                         question = gr.Textbox(label="Question", placeholder="What is the BNS equivalent of IPC 420?",
                                               info=f"At most {limit:,} characters.", elem_id="lr-question", scale=4,
                                               min_width=200)
@@ -413,7 +413,7 @@ def create_app(settings: Settings, pipeline: Pipeline | None = None) -> gr.Block
                     # why the last question was not asked (empty, too long, a bad date ...); never a toast that
                     # would cover the banner, and emptied when a question is accepted
                     ask_note = gr.HTML("", elem_id="lr-ask-note")
-                    with gr.Accordion("Offence date and filters", open=True):
+                    with gr.Accordion("Offence date and filters", open=True, elem_id="lr-filters"):
                         with gr.Row():
                             offence_date = gr.Textbox(label="Offence date (YYYY-MM-DD, optional)", elem_id="lr-date",
                                                       min_width=160)
@@ -727,8 +727,36 @@ def create_server(settings: Settings, pipeline: Pipeline | None = None) -> FastA
     return api
 
 
-#: Layout for a laptop and a phone: the citation table scrolls sideways inside its own box instead of being
-#: cut off, so every column (source, page, quote, check) can be reached on a 390 px screen; chat messages wrap.
+def _cards(table: str, heads: tuple[str, ...]) -> str:
+    """CSS that shows the rows of the tables matched by ``table`` as stacked cards, each cell labelled with its
+    column head (``heads``, in column order: the labels are the heads the wide table shows)."""
+    labels = "\n".join(f'  {table} td:nth-child({i})::before {{ content: "{h}"; }}' for i, h in enumerate(heads, 1))
+    return f"""
+  {table}, {table} tbody, {table} tr {{ display: block; width: auto; min-width: 0; max-width: none; border: none; }}
+  {table} thead {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }}
+  {table} tr {{ border: 1px solid #ccc; border-radius: 6px; margin: 0 0 10px; }}
+  {table} td {{ display: flow-root; width: auto; min-width: 0; max-width: none; border: none;
+               border-top: 1px solid #eee; padding: 4px 6px 4px 8.4em; overflow-wrap: anywhere; word-break: normal;
+               text-align: left; }}
+  {table} td:first-child {{ border-top: none; background: #f6f6f6; }}
+  {table} td::before {{ float: left; width: 8.6em; margin-left: -9.4em; font-weight: 600; font-style: normal;
+                       font-size: 0.85em; color: #555; overflow-wrap: normal; }}
+{labels}"""
+
+
+#: the citation table (:func:`legal_rag.ui.html.citations_panel`) and the look-up tables (:func:`~legal_rag.ui.html.
+#: lookup_html`) as stacked cards on a phone
+PHONE_TABLES_CSS = ("\n@media (max-width: 640px) {"
+                    + _cards("#lr-citations .lr-citations table", ("Citation", "Act / court", "Section", "Title",
+                                                                   "Source (page)", "Quoted passage", "Check",
+                                                                   "Weight"))
+                    + "\n  #lr-citations .lr-citations { overflow-x: visible; }"
+                    + _cards("#lr-lookup-out table.lr-rows:not(.lr-classification)",
+                             ("Table row", "New", "Old", "Subject", "Summary of change"))
+                    + _cards("#lr-lookup-out table.lr-classification",
+                             ("Section", "Offence", "Punishment", "Cognizable", "Bailable", "Triable by", "Source"))
+                    + "\n}\n")
+
 #: after an answer: the newest question scrolled to the top of the page, its answer below it and, on a wide screen,
 #: the citations beside it in the sticky right-hand column
 SHOW_NEWEST_JS = """() => {
@@ -736,12 +764,20 @@ SHOW_NEWEST_JS = """() => {
   if (asked.length > 1) window.scrollTo({top: asked[asked.length - 1].getBoundingClientRect().top + window.scrollY - 8});
 }"""
 
+#: Layout for a laptop and a phone (issues 16 and 31). Wide: the answer and its question box on the left, the banner,
+#: exports and citation table in a sticky column on the right; the table scrolls sideways inside its own box when the
+#: column is narrow. At most 800 px: one column, the supersession banner right after the answer (above the question
+#: box and the filter form). At most 640 px: the citation table and the look-up tables become stacked cards (one row
+#: a block, each field labelled by its column head: ``PHONE_TABLES_CSS``), so every column is read without the page
+#: scrolling sideways; a long file name breaks where it must, ordinary words never.
 LAYOUT_CSS = """
 #lr-citations, #lr-citations .lr-citations { max-width: 100%; }
 #lr-citations .lr-citations { overflow-x: auto; -webkit-overflow-scrolling: touch; }
 #lr-citations .lr-citations table { min-width: 36em; box-sizing: border-box; }
 #lr-banner .lr-banner { overflow-wrap: anywhere; }
 #lr-lookup-out .lr-rows { display: block; overflow-x: auto; }
+#lr-lookup-out { overflow-wrap: anywhere; word-break: normal; }
+#lr-lookup-out .lr-side-by-side { grid-template-columns: repeat(auto-fit, minmax(min(20em, 100%), 1fr)); }
 #lr-chat .message { overflow-wrap: anywhere; }
 #lr-head p { margin: 0; }
 #lr-chat, #lr-chat > div { max-height: none !important; }
@@ -749,8 +785,19 @@ LAYOUT_CSS = """
 #lr-cite-col { position: sticky; top: 8px; align-self: flex-start; max-height: calc(100vh - 16px); overflow-y: auto;
                flex-wrap: nowrap !important; }  /* a wrapping column moved a tall table beside itself, off screen */
 #lr-cite-col > * { flex-shrink: 0; }
-@media (max-width: 800px) { #lr-cite-col { position: static; max-height: none; overflow-y: visible; } }
-"""
+@media (max-width: 800px) {
+  #lr-cite-col { position: static; max-height: none; overflow-y: visible; }
+  /* one column whose items are the two columns' blocks, so the banner can follow the answer */
+  #lr-ask-row { flex-direction: column !important; flex-wrap: nowrap !important; }
+  #lr-ask-col, #lr-cite-col { display: contents !important; }
+  #lr-ask-col > *, #lr-cite-col > * { order: 10; min-width: 0; width: 100%; box-sizing: border-box; }
+  #lr-ask-col > #lr-chat { order: 1; }
+  #lr-cite-col > #lr-banner { order: 2; }
+  #lr-ask-col > #lr-question-row { order: 3; }
+  #lr-ask-col > #lr-ask-note { order: 4; }
+  #lr-ask-col > #lr-filters { order: 5; }
+}
+""" + PHONE_TABLES_CSS
 
 
 def main() -> None:
