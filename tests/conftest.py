@@ -72,6 +72,18 @@ def real_settings():
 
 
 @pytest.fixture(scope="session")
+def conc():
+    """The official correspondence tables (:func:`legal_rag.law.load_concordance`), read once per session; the test
+    is skipped when the shared corpus's ``mappings/`` is not there. A test module may define its own."""
+    from legal_rag.config import Settings
+    from legal_rag.law import load_concordance
+
+    if not (Settings().corpus_path / "mappings").is_dir():
+        pytest.skip("shared corpus (correspondence tables) not found")
+    return load_concordance()
+
+
+@pytest.fixture(scope="session")
 def real_schedules():
     """Both First Schedules of the real corpus as parsed (``SchedulePrint`` for BNSS, then CrPC), read once per
     session from the cache under ``.legal_rag-test/schedules`` (parsed when the PDFs or the parser changed)."""

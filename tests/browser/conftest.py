@@ -80,3 +80,22 @@ def page(chromium, served):
     pg.wait_for_selector("#lr-question textarea")
     yield pg
     pg.close()
+
+
+@pytest.fixture
+def sized(chromium, served):
+    """Pages of the app at the viewport size a test gives (``sized({"width": 390, "height": 844})``), each opened
+    and ready for a question; closed after the test."""
+    pages = []
+
+    def make(viewport: dict):
+        pg = chromium.new_page()
+        pg.set_viewport_size(viewport)
+        pg.goto(served.url + "/")
+        pg.wait_for_selector("#lr-question textarea")
+        pages.append(pg)
+        return pg
+
+    yield make
+    for pg in pages:
+        pg.close()

@@ -23,22 +23,6 @@ FORGED_DEED = "The accused cheated the complainant of Rs 5 lakh by a forged sale
 CIRCUMSTANTIAL = "What did the Supreme Court hold about circumstantial evidence in murder cases?"
 
 
-@pytest.fixture
-def sized(chromium, served):
-    """A page of the app at the viewport size the test gives."""
-    pages = []
-
-    def make(viewport: dict):
-        pg = chromium.new_page()
-        pg.set_viewport_size(viewport)
-        pg.goto(served.url + "/")
-        pg.wait_for_selector("#lr-question textarea")
-        pages.append(pg)
-        return pg
-
-    yield make
-    for pg in pages:
-        pg.close()
 
 
 def name(viewport: dict) -> str:

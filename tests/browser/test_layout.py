@@ -29,22 +29,6 @@ def in_view(b: dict, viewport: dict) -> bool:
     return -2 <= b["x"] and b["x"] + w <= viewport["width"] + 1 and -2 <= b["y"] and b["y"] + h <= viewport["height"] + 1
 
 
-@pytest.fixture
-def sized(chromium, served):
-    """A page of the app at a viewport size given by the test (``sized(LAPTOP)``)."""
-    pages = []
-
-    def make(viewport: dict):
-        pg = chromium.new_page()
-        pg.set_viewport_size(viewport)
-        pg.goto(served.url + "/")
-        pg.wait_for_selector("#lr-question textarea")
-        pages.append(pg)
-        return pg
-
-    yield make
-    for pg in pages:
-        pg.close()
 
 
 #: how far the chat's own boxes can scroll inside themselves (0: the chat grows with its answers)

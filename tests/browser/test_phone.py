@@ -34,22 +34,6 @@ SHOTS = Path(os.environ.get("LEGAL_RAG_SHOTS") or Path(tempfile.gettempdir()) / 
 PAGE_WIDTH = "[document.documentElement.scrollWidth, window.innerWidth]"
 
 
-@pytest.fixture
-def sized(chromium, served):
-    """A page of the app at a viewport size given by the test."""
-    pages = []
-
-    def make(viewport: dict):
-        pg = chromium.new_page()
-        pg.set_viewport_size(viewport)
-        pg.goto(served.url + "/")
-        pg.wait_for_selector("#lr-question textarea")
-        pages.append(pg)
-        return pg
-
-    yield make
-    for pg in pages:
-        pg.close()
 
 
 def shot(page, name: str, viewport: dict, full_page: bool = True) -> None:

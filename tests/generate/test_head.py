@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from legal_rag.config import Settings
 from legal_rag.generate.head import compose_head, governing_refs, head_text, offence_named
 from legal_rag.law import Schedule
 from legal_rag.law.question import analyse
 from legal_rag.types import ScheduleRow, SectionSuggestion, StatuteRef
-
-
-@pytest.fixture(scope="module")
-def conc():
-    from legal_rag.law import load_concordance
-
-    if not (Settings().corpus_path / "mappings").is_dir():
-        pytest.skip("shared corpus (correspondence tables) not found")
-    return load_concordance()
 
 
 def _row(act, section, sub=(), n=1, **kw) -> ScheduleRow:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from legal_rag.config import Settings
 from legal_rag.generate.head import compose_head, governing_refs
 from legal_rag.law import Schedule, bare_numbers, order_readings
 from legal_rag.law.bare import RULE, RULES
@@ -15,15 +14,6 @@ from legal_rag.types import ScheduleRow, StatuteRef
 
 IPC323, BNS323 = StatuteRef("IPC", "323"), StatuteRef("BNS", "323")
 BNS115_2 = StatuteRef("BNS", "115", ("2",))
-
-
-@pytest.fixture(scope="module")
-def conc():
-    from legal_rag.law import load_concordance
-
-    if not (Settings().corpus_path / "mappings").is_dir():
-        pytest.skip("shared corpus (correspondence tables) not found")
-    return load_concordance()
 
 
 def _row(act, section, sub=(), n=1, **kw) -> ScheduleRow:
