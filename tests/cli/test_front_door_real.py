@@ -1,5 +1,6 @@
 """The CLI's front door on the real index (slow): a question with Devanagari digits (BL-43) and one holding a
-vertical tab or form feed exported as DOCX (BL-54), exactly as a user types them on the command line."""
+vertical tab or form feed exported as DOCX (BL-54), exactly as a user types them on the command line; a follow-up read against the previous
+answer given with `--previous`."""
 
 from __future__ import annotations
 
@@ -58,3 +59,24 @@ def test_lookup_that_finds_nothing_exits_1(cli, text):
 def test_lookup_with_an_answer_exits_0(cli, text, expect):
     r = cli("lookup", text)
     assert r.exit_code == 0 and expect in r.output, r.output
+
+
+def test_ask_previous_resolves_a_follow_up_to_the_previous_answers_provision(cli, tmp_path):
+    """``ask --previous a.json`` reads the previous ``ask --json`` output: the follow-up is answered for the
+    provision that headed it (structured refs, not the text), and without ``--previous`` it says there is none."""
+    first = cli("ask", "What is the punishment for dowry death under the BNS?", "--json")
+    assert first.exit_code == 0, first.output
+    prev = tmp_path / "a.json"
+    prev.write_text(first.output[first.output.index("{"):], encoding="utf-8")
+    head = json.loads(prev.read_text(encoding="utf-8"))["head"]
+    assert head, "the first answer names a governing provision"
+    governing = head[0]["ref"]["act"] + " " + head[0]["ref"]["section"]
+
+    r = cli("ask", "and is it bailable?", "--previous", str(prev), "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output[r.output.index("{"):])
+    assert any(governing in p and "previous question" in p for p in doc["problems"]), doc["problems"]
+    assert doc["head"] and doc["head"][0]["ref"]["section"] == head[0]["ref"]["section"]
+    alone = cli("ask", "and is it bailable?", "--json")
+    notes = json.loads(alone.output[alone.output.index("{"):])["problems"]
+    assert any("No previous question" in p for p in notes), notes
