@@ -16,8 +16,8 @@ paraphrases of one source share it) and ``out_of_corpus`` (the Act that governs,
 
 Choosing and measuring: cross-validation over the asked questions, one fold per writer when there are at least
 :data:`MIN_WRITERS` writers (a new writer is what a user is), else five folds by source line (scikit-learn's
-``GroupKFold``). The folds choose each model's ``C`` (inverse L2 strength) and the thresholds from out-of-fold
-predictions, and give the figures stored in ``meta``; the final models are fitted on every asked question.
+``GroupKFold``). The folds choose the logistic models' ``C`` (inverse L2 strength), the section model's size and
+source share, and the thresholds from out-of-fold predictions, and give the figures stored in ``meta``; the final models are fitted on every asked question.
 
 * ``acts``: ``LogisticRegression`` (multinomial) over the question's embedding, fitted on every question; class =
   the gold's Act or ``other:<Act>``. An asked question's ``act_logp`` and out-of-corpus share read ``P(Act)``
