@@ -162,9 +162,27 @@ class Pipeline:
         from .law import lookup
 
         self.resources.fresh()
-        res = self.resources
-        return lookup(self.read_input(text), res.concordance, sections=res.sections() if res.has_index else None,
-                      schedule=res.schedule)
+        res, text = self.resources, self.read_input(text)
+        return lookup(text, res.concordance, sections=res.sections() if res.has_index else None,
+                      schedule=res.schedule, order=self._reading_order(text))
+
+    def _reading_order(self, text: str):
+        """How a look-up orders the readings of a number that names no Act: as an answer to ``text`` does (rules
+        "cases" and "tie" of :data:`legal_rag.law.bare.RULES`, counted in the case base when one is built)."""
+        from .ingest.citations_meta import find_citations
+        from .law import analyse, order_readings
+        from .law.bare import RULE
+
+        cb = self.resources.casebase
+        analysis = analyse(text, concordance=self.concordance, citation_finder=find_citations)
+
+        def order(refs):
+            readings = order_readings(refs, analysis, cb.section_df if cb is not None else None)
+            if cb is None:
+                return tuple(r.ref for r in readings), f"ordered by the tie rule ({RULE['tie']}): no case base"
+            counts = "; ".join(f"{r.ref}: {r.cites}" for r in readings)
+            return tuple(r.ref for r in readings), f"ordered by how many judgments of the case base cite each ({counts})"
+        return order
 
     def derived_division(self, ref):
         """:meth:`legal_rag.resources.Resources.derived_division`."""

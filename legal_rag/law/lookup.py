@@ -17,7 +17,7 @@ never official; the table's own answer stays in ``correspondence``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Mapping
+from typing import Callable, Literal, Mapping, Sequence
 
 from ..errors import RefError
 from ..types import ScheduleRow, Section, StatuteRef
@@ -94,11 +94,15 @@ def _for_ref(query: str, ref: StatuteRef, conc: Concordance, sections, schedule:
 
 
 def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None,
-           sections: Mapping[StatuteRef, Section] | None = None, schedule: Schedule | None = None) -> LookupResult:
+           sections: Mapping[StatuteRef, Section] | None = None, schedule: Schedule | None = None,
+           order: Callable[[Sequence[StatuteRef]], tuple[Sequence[StatuteRef], str]] | None = None) -> LookupResult:
     """Look up one reference ("IPC 420", "s. 498A IPC", "BNS 318(4)", "302" or a StatuteRef).
 
     Never raises for a well-formed query that names a missing section (``invalid``) or no Act (``ambiguous``);
-    raises RefError when ``text_or_ref`` contains no reference at all.
+    raises RefError when ``text_or_ref`` contains no reference at all. ``order``: for a number that names no Act,
+    ``order(readings) -> (the readings in the order given, the words that say how they were ordered)``
+    (:meth:`legal_rag.pipeline.Pipeline.lookup` orders them as an answer does, :func:`legal_rag.law.bare.
+    order_readings`); without it the grammar's order of the Acts.
     """
     conc = concordance or load_concordance()
     if isinstance(text_or_ref, StatuteRef):
@@ -107,9 +111,11 @@ def lookup(text_or_ref: str | StatuteRef, concordance: Concordance | None = None
     if found.status == "ok" and found.ref is not None:
         return _for_ref(text_or_ref, found.ref, conc, sections, schedule)
     if found.status == "ambiguous":
-        readings = tuple(_for_ref(text_or_ref, r, conc, sections, schedule) for r in found.readings)
+        refs, how = order(found.readings) if order is not None else (found.readings, "")
+        readings = tuple(_for_ref(text_or_ref, r, conc, sections, schedule) for r in refs)
         return LookupResult(text_or_ref, "ambiguous", readings=readings,
-                            message=f"'{found.text}' names no Act; {len(readings)} readings")
+                            message=f"'{found.text}' names no Act; {len(readings)} reading{'' if len(readings) == 1 else 's'}"
+                            + (f", {how}" if how else ""))
     if found.status == "invalid":
         return LookupResult(text_or_ref, "invalid", found.ref, message=found.note)
     return LookupResult(text_or_ref, found.status, found.ref,

@@ -91,3 +91,17 @@ def test_an_offence_date_reads_the_code_in_force_on_it(real_pipeline):
     answer = real_pipeline.ask("Which court tries 324?", offence_date="2023-05-01")
     assert not [n for n in answer.notices if n.kind == "reading"]
     assert answer.head[0].ref == StatuteRef("IPC", "324") and len(answer.head) == 1
+
+
+@pytest.mark.parametrize("number", ["323", "307"])
+def test_a_bare_number_looked_up_lists_its_readings_in_the_case_bases_order(real_pipeline, number):
+    """The look-up (UI's Look up tab, ``legal-rag lookup``) orders the readings as an answer does: most cited in the
+    case base first, the counts said in the message."""
+    pipe = real_pipeline
+    res = pipe.lookup(number)
+    refs = [r.ref for r in res.readings]
+    counts = [pipe.casebase.section_df(r) for r in refs]
+    assert res.status == "ambiguous" and len(refs) >= 2
+    assert counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
+    assert "ordered by how many judgments of the case base cite each" in res.message
+    assert f"{refs[0]}: {counts[0]}" in res.message

@@ -45,3 +45,11 @@ def test_lookup_is_fast_without_a_model(conc):
     for q in ("IPC 420", "BNS 103", "CrPC 438", "IEA 27") * 25:
         lookup(q, conc)
     print(f"\nlookup: {(time.perf_counter() - t) * 10:.2f} ms per query (100 queries)")
+
+
+def test_an_ambiguous_lookup_gives_its_readings_in_the_order_asked_for_and_says_how(conc):
+    """``order`` decides the readings' order and its words end the message (the pipeline passes the case base's)."""
+    def order(refs):
+        return tuple(sorted(refs, key=lambda r: r.act != "BNS")), "BNS first"
+    r = lookup("302", conc, order=order)
+    assert r.readings[0].ref == R("BNS", "302") and r.message.endswith(", BNS first")
