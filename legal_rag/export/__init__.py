@@ -14,6 +14,7 @@ python-docx is imported only when a .docx is written or read, haystack's ``LazyI
 
 from __future__ import annotations
 
+import datetime as dt
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -131,7 +132,8 @@ def turn_of_json(text: str | bytes, name: str = "<json>") -> Turn:
     (:func:`legal_rag.law.answer_turn`), never its text re-read. Raises :class:`LegalRagError` naming ``name``
     when ``text`` is no such export."""
     doc = doc_from_json(text.decode("utf-8") if isinstance(text, bytes) else text, name)
-    return answer_turn(doc.query, doc.head, ranked=bool(doc.suggestions))
+    return answer_turn(doc.query, doc.head, ranked=bool(doc.suggestions),
+                       offence_date=dt.date.fromisoformat(doc.offence_date) if doc.offence_date else None)
 
 
 __all__ = ["FORMATS", "CitationRecord", "answer_text", "ExportDoc", "Format", "build_doc", "citation_records", "doc_from_json",

@@ -14,6 +14,7 @@ format exports the same records. References:
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from dataclasses import asdict, dataclass, fields, replace
@@ -57,6 +58,9 @@ class ExportDoc:
     suggestions: tuple[SectionSuggestion, ...] = ()
     #: the composed head (:attr:`legal_rag.types.Answer.head`): the governing provisions, each part with its source
     head: tuple[HeadLine, ...] = ()
+    #: the offence date the answer applied (:attr:`legal_rag.types.Answer.offence_date`), ISO ``YYYY-MM-DD``; ``""``
+    #: when none was known (JSON: ``null``)
+    offence_date: str = ""
 
 
 #: what replaces, in an export, the marker of a citation that was left out (not verified)
@@ -90,7 +94,8 @@ def build_doc(answer: Answer, include_unverified: bool = False) -> ExportDoc:
     dropped = {c.marker for c in answer.citations} - set(kept)
     return ExportDoc(answer.query, renumber(answer_text(answer), kept, dropped, UNVERIFIED_MARK), recs, flags,
                      tuple(answer.problems), answer.model, answer.index_id, include_unverified,
-                     tuple(answer.suggestions), tuple(answer.head))
+                     tuple(answer.suggestions), tuple(answer.head),
+                     answer.offence_date.isoformat() if answer.offence_date else "")
 
 
 def flag_line(flag: SupersessionFlag) -> str:
@@ -183,8 +188,15 @@ def to_json(doc: ExportDoc) -> str:
                        "model": doc.model, "index_id": doc.index_id, "include_unverified": doc.include_unverified,
                        "problems": list(doc.problems), "supersession": flags, "citations": recs,
                        "suggestions": [_suggestion_dict(x) for x in doc.suggestions],
-                       "head": [_head_dict(h) for h in doc.head]},
+                       "head": [_head_dict(h) for h in doc.head], "offence_date": doc.offence_date or None},
                       ensure_ascii=False, indent=2)
+
+
+def _iso_date(value) -> str:
+    """``value`` checked as an ISO date (``""`` for ``None``); ``ValueError`` for anything else."""
+    if value is None:
+        return ""
+    return dt.date.fromisoformat(value).isoformat()
 
 
 def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
@@ -208,7 +220,7 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
                 raise ValueError(f"unknown {what} {value!r} (one of {', '.join(allowed)})")
         return ExportDoc(d["query"], d["answer"], recs, flags, tuple(d["problems"]), d["model"], d["index_id"],
                          bool(d["include_unverified"]), tuple(_suggestion(x) for x in d.get("suggestions", ())),
-                         tuple(_head(h) for h in d.get("head", ())))
+                         tuple(_head(h) for h in d.get("head", ())), _iso_date(d.get("offence_date")))
     except (ValueError, KeyError, TypeError) as exc:
         raise LegalRagError(f"{name}: cannot read exported answer: {exc}") from None
 

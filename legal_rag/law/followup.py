@@ -2,9 +2,11 @@
 about the punishment?", "is it bailable, and which court tries it?") is read as a question about the provision that
 governed the previous answer.
 
-* ``Turn(question, refs, why)``: what a follow-up inherits from the previous turn -- the question asked then, the
-  provisions its answer was governed by (``refs``, best first, each a :class:`~legal_rag.types.StatuteRef` with its
-  Act) and, when there are none, ``why`` (said in the follow-up's notice).
+* ``Turn(question, refs, why, offence_date)``: what a follow-up inherits from the previous turn -- the question
+  asked then, the provisions its answer was governed by (``refs``, best first, each a
+  :class:`~legal_rag.types.StatuteRef` with its Act), when there are none ``why`` (said in the follow-up's notice),
+  and the offence date that answer applied (a follow-up about the same facts is about the same offence, so the
+  same substantive code governs it: BNS s.358, the IPC for an offence before 1 July 2024).
 * ``answer_turn(question, head, ranked=False, outside=False) -> Turn``: the turn of a previous answer, from its
   structured head (:attr:`legal_rag.types.Answer.head`): the provision of its first head line, at its sub-section
   (every head line's, up to :data:`MAX_REFS`, when the question named them rather than the section ranker
@@ -40,6 +42,7 @@ Examples::
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -79,17 +82,20 @@ class Turn:
     question: str
     refs: tuple[StatuteRef, ...] = ()
     why: str = ""
+    offence_date: dt.date | None = None
 
 
 @dataclass(frozen=True)
 class FollowUp:
     """A follow-up: ``question`` is the text to retrieve and answer with (the follow-up naming the provision, or
     as asked when it is not resolved), ``refs`` the provisions assumed (``()``: not resolved), ``note`` the
-    notice the answer opens with (the provision taken, or why none was)."""
+    notice the answer opens with (the provision taken, or why none was), ``offence_date`` the previous turn's
+    offence date it inherits (``None``: none; only a resolved follow-up inherits one)."""
 
     question: str
     refs: tuple[StatuteRef, ...]
     note: str
+    offence_date: dt.date | None = None
 
     @property
     def resolved(self) -> bool:
@@ -134,22 +140,24 @@ def previous_turn(analysis: QuestionAnalysis) -> Turn:
     """The :class:`Turn` of a previous question without its answer: the provisions it named (:func:`turn_refs`);
     none for a fact pattern or a follow-up (``why``: :data:`NOT_NAMED`)."""
     refs = turn_refs(analysis)
-    return Turn(analysis.question, refs, "" if refs else NOT_NAMED)
+    return Turn(analysis.question, refs, "" if refs else NOT_NAMED, analysis.offence_date)
 
 
-def answer_turn(question: str, head: Sequence[HeadLine], ranked: bool = False, outside: bool = False) -> Turn:
+def answer_turn(question: str, head: Sequence[HeadLine], ranked: bool = False, outside: bool = False,
+                offence_date: dt.date | None = None) -> Turn:
     """The :class:`Turn` of a previous answer to ``question`` from its ``head`` (structured, never its text): the
     first head line's provision at its sub-section, or, when the question named its provisions (not ``ranked``:
     no section-ranker candidates led the answer), each head line's, up to :data:`MAX_REFS`. No provision when the
     head is empty (``why``: :data:`OUTSIDE` for an answer about law outside the sources, ``outside``, else
-    :data:`NO_HEAD`) or names an Act outside the sources (``ACTS``)."""
+    :data:`NO_HEAD`) or names an Act outside the sources (``ACTS``). ``offence_date``: the one that answer
+    applied (:attr:`legal_rag.types.Answer.offence_date`)."""
     refs = tuple(dict.fromkeys(h.ref for h in head))[:1 if ranked else MAX_REFS]
     if outside or not refs:
         return Turn(question, (), OUTSIDE if outside else NO_HEAD)
     strange = [r for r in refs if r.act not in ACTS]
     if strange:
         return Turn(question, (), f"the previous answer's provision ({strange[0]}) is outside these sources")
-    return Turn(question, refs)
+    return Turn(question, refs, offence_date=offence_date)
 
 
 def turn_of(previous: Answer | QuestionAnalysis | Turn | str | None,
@@ -161,16 +169,18 @@ def turn_of(previous: Answer | QuestionAnalysis | Turn | str | None,
         return previous
     if isinstance(previous, Answer):
         return answer_turn(previous.query, previous.head, ranked=bool(previous.suggestions),
-                           outside=any(n.kind == "scope" for n in previous.notices))
+                           outside=any(n.kind == "scope" for n in previous.notices), offence_date=previous.offence_date)
     if isinstance(previous, str):
         previous = analyse(previous)
     return previous_turn(previous)
 
 
-def followup_note(refs: tuple[StatuteRef, ...]) -> str:
+def followup_note(refs: tuple[StatuteRef, ...], offence_date: dt.date | None = None) -> str:
     """``followup_note((BNS 318(4),)) -> "Taking this as a question about BNS 318(4), from your previous
-    question:"``."""
-    return f"Taking this as a question about {' and '.join(map(str, refs))}, from your previous question:"
+    question:"``; with ``offence_date`` 2024-06-15: "Taking this as a question about IPC 420, with the offence
+    date 15.06.2024, from your previous question:"."""
+    when = f", with the offence date {offence_date:%d.%m.%Y}" if offence_date is not None else ""
+    return f"Taking this as a question about {' and '.join(map(str, refs))}{when}, from your previous question:"
 
 
 #: the notice of a follow-up asked with no previous turn (none asked yet, or the conversation was cleared)
@@ -197,7 +207,8 @@ def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None) -> FollowUp 
         return FollowUp(analysis.question, (), note)
     words = re.sub(r"^\s*(?:and|also|but|so|then)\b[\s,]*", "", analysis.question, flags=re.I).strip() \
         or analysis.question.strip()
-    return FollowUp(f"{words} ({', '.join(map(str, turn.refs))})", turn.refs, followup_note(turn.refs))
+    return FollowUp(f"{words} ({', '.join(map(str, turn.refs))})", turn.refs,
+                    followup_note(turn.refs, turn.offence_date), turn.offence_date)
 
 
 __all__ = ["MAX_REFS", "MAX_WORDS", "NO_HEAD", "NO_PREVIOUS", "NOT_NAMED", "OUTSIDE", "FollowUp", "Turn",

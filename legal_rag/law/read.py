@@ -12,7 +12,7 @@
    supported); otherwise a ``language`` notice and only the readable part is answered;
 3. a follow-up ("is it bailable?", :func:`legal_rag.law.followup.resolve_followup`) -> the question rewritten to
    name the provision that governed the previous answer (``Question.assumed``) and a ``follow-up`` notice naming
-   it; when there is no previous turn, or it gives no provision, the question as asked and a ``follow-up`` notice
+   it, read with that answer's offence date when the question gives none (the same facts, the same offence); when there is no previous turn, or it gives no provision, the question as asked and a ``follow-up`` notice
    saying so and why;
 4. the analysis (:func:`legal_rag.law.question.analyse`: refs, idioms, case names and citations, dates and their
    roles, kind, Acts; an ``offence_date`` argument wins over the text), with a plain number read for a
@@ -130,6 +130,9 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
         notices.append(Notice("follow-up", follow.note))
         if follow.resolved:  # the rewritten question is read, once; any other question keeps its reading
             text, assumed = follow.question, follow.refs
+            if offence_date is None and follow.offence_date is not None:  # the same facts: the previous turn's date
+                read = partial(analyse, offence_date=follow.offence_date, concordance=concordance,
+                               citation_finder=citation_finder)
             analysis = read(text)
     analysis = read_plain_number(analysis, schedule, concordance)
     notices += [Notice("date", n) for n in analysis.date_notes]

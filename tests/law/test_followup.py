@@ -120,3 +120,26 @@ def test_turn_of_every_kind_of_previous(conc):
     assert turn_of(Answer("q", text, citations=(cit,)), read) == Turn("q", (), NO_HEAD)
     scoped = Answer("NI Act 138?", "...", notices=(Notice("scope", "outside"),))
     assert turn_of(scoped, read).why == OUTSIDE
+
+
+def test_a_follow_up_inherits_the_previous_answers_offence_date(conc):
+    """The same facts, the same offence: a resolved follow-up is read with the offence date its previous answer
+    applied (the code in force on it governs), and its note says so; an unresolved one inherits nothing."""
+    import datetime as dt
+
+    from legal_rag.law.classify import Schedule
+    from legal_rag.law.read import read_question
+
+    ref, when = S("IPC", "420"), dt.date(2024, 5, 10)
+    ans = Answer("He cheated me of Rs 3 lakh on 10.05.2024 by a fake land sale.", "...",
+                 head=(HeadLine(ref, "IPC 420 ..."),), offence_date=when)
+    assert turn_of(ans, lambda q: analyse(q, concordance=conc)).offence_date == when
+    follow = resolve_followup(analyse("Is it bailable?", concordance=conc), turn_of(ans, None))
+    assert follow.offence_date == when and follow.note == followup_note((ref,), when)
+    assert "with the offence date 10.05.2024" in follow.note
+    read = read_question("Is it bailable?", concordance=conc, schedule=Schedule(()), limit=2000, previous=ans)
+    assert read.assumed == (ref,) and read.analysis.offence_date == when
+    given = read_question("Is it bailable?", concordance=conc, schedule=Schedule(()), limit=2000, previous=ans,
+                          offence_date="2024-08-01")  # a date the user gives wins
+    assert given.analysis.offence_date == dt.date(2024, 8, 1)
+    assert resolve_followup(analyse("Is it bailable?", concordance=conc), Turn("q", (), NO_HEAD)).offence_date is None

@@ -8,6 +8,7 @@ Slow: the session's real-corpus index (``real_pipeline`` in ``tests/conftest.py`
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -128,3 +129,30 @@ def test_the_json_export_carries_the_turn(real_pipeline, facts):
     first = facts[FACTS[0]]
     turn = turn_of_json(export_answer(first, "json"))
     assert turn.refs == (first.head[0].ref,) and turn.question == first.query
+
+
+def test_a_follow_up_keeps_the_offence_date_of_the_facts_before_it(real_pipeline):
+    """A dated fact pattern, then "and the punishment?": the follow-up is about the same offence, so it is answered
+    with the same offence date, the code in force on it named, and its notice says the date was taken over."""
+    facts = real_pipeline.ask("On 12.03.2024 my tenant forged my signature on a rent agreement to get a bank loan. "
+                              "What offence is this?")
+    assert facts.offence_date is not None and facts.head
+    follow = real_pipeline.ask("And what is the punishment for it?", previous=facts)
+    governing = facts.head[0].ref
+    assert follow.offence_date == facts.offence_date
+    assert [h.ref for h in follow.head] == [governing]
+    assert follow_notices(follow) == [followup_note((governing,), facts.offence_date)]
+    assert f"{facts.offence_date:%d}" in follow_notices(follow)[0]
+    assert "before 1 July 2024" in follow.text  # the era sentence of a dated offence, as the facts' answer had
+    # the JSON API: the previous answer sent back as its JSON export carries the same date
+    from fastapi.testclient import TestClient
+
+    from legal_rag.ui.app import create_server
+
+    with TestClient(create_server(real_pipeline.settings, real_pipeline)) as api:
+        doc = json.loads(export_answer(facts, "json"))
+        assert doc["offence_date"] == facts.offence_date.isoformat()
+        r = api.post("/api/ask", json={"question": "And what is the punishment for it?", "previous_answer": doc})
+        assert r.status_code == 200, r.text
+        assert r.json()["answer"].startswith(followup_note((governing,), facts.offence_date))
+        assert r.json()["offence_date"] == facts.offence_date.isoformat()
