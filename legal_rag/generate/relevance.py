@@ -8,8 +8,9 @@ CrPC 316 (same number, other Acts) and an illustration of BNS 316(1); a job-scam
 **Anchors** (:func:`anchors`): the provisions that answer, in the order the answer leads with them --
 
 1. the provisions the composed head names (:class:`~legal_rag.types.HeadLine` ``ref``, in head order: today's law
-   first when it leads);
-2. their official pair (``HeadLine.counterparts``, the BPR&D correspondence tables), the pairs of their whole
+   first when it leads), each line's followed by its official pair (``HeadLine.counterparts``, the BPR&D
+   correspondence tables) before the next line's (the quotes of reading 1 of a bare number before reading 2's);
+2. the pairs of their whole
    section when the question did not write the sub-section (a head at BNS 318(4) answers with all of BNS 318, so
    IPC 415, 417, 418 and 420 answer too) and, one step back, the pair's own counterparts by the same tables
    (IPC 498A -> BNS 85 and BNS 86: the definition of cruelty answers a question governed by BNS 85);
@@ -98,9 +99,8 @@ def anchors(analysis: QuestionAnalysis | None, head: Sequence[HeadLine] = (),
     for r in refs:
         if r.ref.sub and r.how in ("named", "bare"):
             strict.add(r.ref)
-    add(h.ref for h in head)
-    for h in head:
-        add(h.counterparts)
+    for h in head:  # line by line: a line's official pair before the next line (reading 1 before reading 2)
+        add([h.ref, *h.counterparts])
     for h in head:
         if h.ref.sub and h.ref not in strict:
             add(pair(h.ref.base))

@@ -105,3 +105,16 @@ def test_a_bare_number_looked_up_lists_its_readings_in_the_case_bases_order(real
     assert counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
     assert "ordered by how many judgments of the case base cite each" in res.message
     assert f"{refs[0]}: {counts[0]}" in res.message
+
+
+def test_the_quotes_follow_the_readings_in_order(real_pipeline):
+    """Reading 1's provision (or its official pair) is quoted before reading 2's: the body follows the head."""
+    answer = real_pipeline.ask("Is 323 cognizable?")
+    lines = [h for h in answer.head]
+    assert len(lines) == 2
+    first = {(r.act, r.section) for r in (lines[0].ref, *lines[0].counterparts)}
+    second = {(r.act, r.section) for r in (lines[1].ref, *lines[1].counterparts)}
+    quoted = [(c.ref.act, c.ref.section) for c in answer.citations if c.ref is not None and not c.related]
+    assert quoted, answer.text
+    at = [0 if q in first else 1 if q in second else 2 for q in quoted]
+    assert at == sorted(at) and 2 not in at, (quoted, answer.text)

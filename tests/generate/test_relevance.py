@@ -56,6 +56,15 @@ def test_anchors_are_the_head_its_pair_the_pairs_counterparts_and_the_named_sect
     assert Anchors().answers(R("BNS", "111"))  # nothing to judge against: everything answers
 
 
+def test_each_head_line_is_followed_by_its_pair_before_the_next_line():
+    """Two readings of a bare number (or two sections named): line 1, its official pair, then line 2 and its pair,
+    so the quotes follow the lines they support."""
+    head = (HeadLine(R("BNS", "115", ("2",)), "Reading 1 ...", counterparts=(R("IPC", "323"),)),
+            HeadLine(R("BNS", "323"), "Reading 2 ...", counterparts=(R("IPC", "424"),)))
+    assert anchors(QuestionAnalysis("Is 323 cognizable?"), head).refs == (
+        R("BNS", "115", ("2",)), R("IPC", "323"), R("BNS", "323"), R("IPC", "424"))
+
+
 def test_a_bare_number_counts_only_in_the_reading_the_head_chose_and_its_sub_section_is_strict():
     readings = tuple(qref(r, "316(2)", "bare") for r in (R("IPC", "316", ("2",)), R("BNS", "316", ("2",))))
     head = (HeadLine(R("BNS", "316", ("2",)), "BNS 316(2) ...", counterparts=(R("IPC", "406"),)),)
