@@ -751,6 +751,9 @@ PHONE_TABLES_CSS = ("\n@media (max-width: 640px) {"
                                                                    "Source (page)", "Quoted passage", "Check",
                                                                    "Weight"))
                     + "\n  #lr-citations .lr-citations { overflow-x: visible; }"
+                    # the question box on a line of its own (its example question read whole), Ask below it
+                    + "\n  #lr-question-row { flex-wrap: wrap !important; }"
+                    + "\n  #lr-question-row > * { flex: 1 1 100% !important; min-width: 100% !important; }"
                     + _cards("#lr-lookup-out table.lr-rows:not(.lr-classification)",
                              ("Table row", "New", "Old", "Subject", "Summary of change"))
                     + _cards("#lr-lookup-out table.lr-classification",
@@ -769,7 +772,8 @@ SHOW_NEWEST_JS = """() => {
 #: column is narrow. At most 800 px: one column, the supersession banner right after the answer (above the question
 #: box and the filter form). At most 640 px: the citation table and the look-up tables become stacked cards (one row
 #: a block, each field labelled by its column head: ``PHONE_TABLES_CSS``), so every column is read without the page
-#: scrolling sideways; a long file name breaks where it must, ordinary words never.
+#: scrolling sideways; a long file name breaks where it must, ordinary words never; the question box takes a line of
+#: its own, the Ask button below it.
 LAYOUT_CSS = """
 #lr-citations, #lr-citations .lr-citations { max-width: 100%; }
 #lr-citations .lr-citations { overflow-x: auto; -webkit-overflow-scrolling: touch; }

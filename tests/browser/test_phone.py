@@ -160,3 +160,25 @@ def test_section_lookup_tables_wrap_words(sized, served, viewport):
             heads = [h.strip() for h in table.locator("th").all_inner_texts()]
             for labels in table.locator("tbody tr").evaluate_all(CELL_LABELS):
                 assert labels == heads, (labels, heads)
+
+
+#: the question box's placeholder: its rendered width and the width the box gives it on one line, and its lines
+PLACEHOLDER_FIT = """() => {
+  const t = document.querySelector('#lr-question textarea');
+  const cs = getComputedStyle(t);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.font;
+  const avail = t.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const lines = (t.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
+  return [ctx.measureText(t.placeholder).width, avail, lines, t.placeholder];
+}"""
+
+
+@SIZES
+def test_the_question_box_shows_its_whole_placeholder(sized, viewport):
+    """The example question in the empty box is read whole: it fits the lines the box shows (a textarea wraps its
+    placeholder, so a phone's narrow box needs as many lines as the words take)."""
+    page = sized(viewport)
+    width, avail, lines, text = page.evaluate(PLACEHOLDER_FIT)
+    assert text, "no placeholder"
+    assert width <= avail * max(1, int(lines + 0.01)), (text, width, avail, lines)
