@@ -170,8 +170,7 @@ class Pipeline:
         """How a look-up orders the readings of a number that names no Act: as an answer to ``text`` does (rules
         "cases" and "tie" of :data:`legal_rag.law.bare.RULES`, counted in the case base when one is built)."""
         from .ingest.citations_meta import find_citations
-        from .law import analyse, order_readings
-        from .law.bare import RULE
+        from .law import BARE_RULE, analyse, order_readings
 
         cb = self.resources.casebase
         analysis = analyse(text, concordance=self.concordance, citation_finder=find_citations)
@@ -179,7 +178,7 @@ class Pipeline:
         def order(refs):
             readings = order_readings(refs, analysis, cb.section_df if cb is not None else None)
             if cb is None:
-                return tuple(r.ref for r in readings), f"ordered by the tie rule ({RULE['tie']}): no case base"
+                return tuple(r.ref for r in readings), f"ordered by the tie rule ({BARE_RULE['tie']}): no case base"
             counts = "; ".join(f"{r.ref}: {r.cites}" for r in readings)
             return tuple(r.ref for r in readings), f"ordered by how many judgments of the case base cite each ({counts})"
         return order

@@ -23,7 +23,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .align import LABEL, Alignment, align, division_text
-from .bare import BareNumber, BareReading, bare_numbers, order_readings
+from .bare import RULE as BARE_RULE, BareNumber, BareReading, bare_numbers, order_readings
 from .cases import (
     CITATION_FORMS, ROLE_RE, CaseReference, CaseTitle, case_references, clean_party, find_case_titles,
     is_versus_line, judgment_reference, order_citations, split_title, title_in, versus_in,
@@ -97,7 +97,7 @@ __all__ = [
     # align: the finer old-code division a new-code text matches
     "LABEL", "Alignment", "align", "division_text",
     # bare: a number written without its Act, its readings and their order
-    "BareNumber", "BareReading", "bare_numbers", "order_readings",
+    "BARE_RULE", "BareNumber", "BareReading", "bare_numbers", "order_readings",
     # cases: case titles and judgment references
     "CITATION_FORMS", "ROLE_RE", "CaseReference", "CaseTitle", "case_references", "clean_party", "find_case_titles",
     "is_versus_line", "judgment_reference", "order_citations", "split_title", "title_in", "versus_in",
