@@ -1,12 +1,13 @@
-"""The judgment answerer (a citation to look up, a quotation to check, "which judgment held X", answered from the
-judgments themselves), the statute answer opened by a citation's check, and the language refusal."""
+"""The judgment answerer (a citation to look up, a quotation to check, "which judgment held X", the judgments that
+applied a section, answered from the judgments themselves), the statute answer opened by a citation's check, and
+the language refusal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ..law import Question
-from ..types import Answer, Notice
+from ..types import OLD_ACTS, Answer, Notice
 from .context import Context
 from .finish import with_notices
 from .judged import citation_check, judged
@@ -21,10 +22,19 @@ def answer_judgment(question: Question, ctx: Context) -> Iterator[str | Answer]:
         return
     yield from (n.text + "\n\n" for n in question.notices)
     got = judged(question, ctx)
-    answer = Answer(question.text, got.text, citations=got.citations, problems=got.problems, passages=got.passages,
-                    model="judgment-lookup", index_id=ctx.resources.index.id)
+    yield from (n.text + "\n\n" for n in got.notices)
+    flags = ()
+    if question.task.kind == "applied":  # an old-code section asked for: its successor, by the table
+        from ..law import flag_superseded
+
+        a = question.analysis
+        old = [r for r in question.task.refs if r.act in OLD_ACTS]
+        flags = tuple(flag_superseded(old, "query", a.offence_date, proceeding_date=a.proceeding_date,
+                                      concordance=ctx.resources.concordance))
+    answer = Answer(question.text, got.text, citations=got.citations, flags=flags, problems=got.problems,
+                    passages=got.passages, model="judgment-lookup", index_id=ctx.resources.index.id)
     yield answer.text
-    yield with_notices(answer, question)
+    yield with_notices(answer, question, got.notices)
 
 
 def answer_cited_statute(question: Question, ctx: Context) -> Iterator[str | Answer]:

@@ -31,7 +31,7 @@ from ..ingest.citations_meta import find_citations
 from ..law import (CaseRecord, CitationCheck, JudgmentTask, MetaRecord, check_citation, find_case_titles, index_records,
                    locate, record_named, titles_for)
 from ..text import content_terms
-from ..types import Chunk, Citation, Hit
+from ..types import Chunk, Citation, Hit, Notice
 from .abstain import NOT_IN_SOURCES
 from .holding import Holding, conclusion, heading, holding_text, quote_of
 from .quotation import QuoteCheck, check_quotation, quotation_text, where
@@ -44,7 +44,8 @@ HOLDINGS = 3
 class JudgmentAnswer:
     """``text`` (markers ``[n]`` name ``passages[n-1]``), ``passages`` (look-up hits), ``problems`` for the
     reader (a missing or mismatched citation, a quotation not found), ``checks`` the citation verdicts, ``quote``
-    the quotation verdict, ``citations`` one per marker (:func:`citations_of`)."""
+    the quotation verdict, ``citations`` one per marker (:func:`citations_of`), ``notices`` what the answer says
+    about the question's reading (the court and years it asks for)."""
 
     text: str
     passages: tuple[Hit, ...]
@@ -52,6 +53,7 @@ class JudgmentAnswer:
     checks: tuple[CitationCheck, ...] = ()
     quote: QuoteCheck | None = None
     citations: tuple[Citation, ...] = ()
+    notices: tuple[Notice, ...] = ()
 
 
 _MARK = re.compile(r"\[(\d{1,3})\]")

@@ -10,6 +10,9 @@ paragraphs keep their input order; ``para`` is the 0-based position among that c
 * Counts are at section level (``StatuteRef.base``: BNS 318(4) counts as BNS 318): ``case_cites(case)[ref]`` is
   the number of that case's paragraphs citing ``ref``; ``section_df(ref)`` the number of cases citing it at least
   once.
+* ``citing(ref)``: every paragraph citing ``ref``'s section, in build order (case, then paragraph), each with the
+  references to that section as the paragraph names them (``BNS 318(4)`` where it names the sub-section, ``BNS
+  318`` where it names only the section); ``judgment(case)`` gives each one's court, date and citations.
 * ``save(path)`` writes ``path`` atomically (a temporary sibling directory, then a rename); ``open(path)`` reads
   it back equal. Files: ``cases.json.gz`` (judgments, paragraphs with cites), ``bm25/`` (the bm25s index).
 """
@@ -31,6 +34,17 @@ from .sparse import SparseIndex, legal_tokenize
 
 #: bump when the saved layout or what goes into it changes (it is part of the build cache key)
 FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SectionCite:
+    """One paragraph citing a section (:meth:`CaseBase.citing`): ``case`` id, ``para`` (0-based within the case),
+    ``cited`` the references to that section the paragraph makes, as named (sub-sections kept), in order of
+    mention, each once."""
+
+    case: str
+    para: int
+    cited: tuple[StatuteRef, ...]
 
 
 @dataclass(frozen=True)
@@ -82,6 +96,7 @@ class CaseBase:
             self._case_cites[c] = cc
             df.update(cc.keys())
         self._df = df
+        self._citing: dict[StatuteRef, tuple[SectionCite, ...]] | None = None
 
     @classmethod
     def build(cls, judgments: Sequence[Judgment], paragraphs: Sequence[Paragraph]) -> "CaseBase":
@@ -201,10 +216,28 @@ class CaseBase:
         """Number of cases citing ``ref``'s section (``ref.base``) in at least one paragraph; 0 when none."""
         return self._df.get(ref.base, 0)
 
+    def citing(self, ref: StatuteRef) -> tuple[SectionCite, ...]:
+        """Every paragraph citing ``ref``'s section (``ref.base``; the sub-section asked does not narrow it), in build
+        order, each with the references to that section as the paragraph names them (module docstring); ``()``
+        when none. The inverted list of every section is made on the first call (one pass over the paragraphs)."""
+        if self._citing is None:
+            got: dict[StatuteRef, list[SectionCite]] = {}
+            for c, ps in self._paras.items():
+                for i, p in enumerate(ps):
+                    per: dict[StatuteRef, list[StatuteRef]] = {}
+                    for r in p.cites:
+                        named = per.setdefault(r.base, [])
+                        if r not in named:
+                            named.append(r)
+                    for base, named in per.items():
+                        got.setdefault(base, []).append(SectionCite(c, i, tuple(named)))
+            self._citing = {k: tuple(v) for k, v in got.items()}
+        return self._citing.get(ref.base, ())
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, CaseBase) and self._judgments == other._judgments and self._paras == other._paras)
 
     __hash__ = None  # type: ignore[assignment]
 
 
-__all__ = ["CaseBase", "CaseHit", "FORMAT_VERSION"]
+__all__ = ["CaseBase", "CaseHit", "FORMAT_VERSION", "SectionCite"]

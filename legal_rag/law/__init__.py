@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         CaseRecord, CitationCheck, MetaRecord, case_id_citations, check_citation, citation_key, index_records,
         names_agree, record_named, titles_for,
     )
+    from .courts import COURTS, Court, JudgmentConstraint, court_named, read_constraint, same_court
     from .dates import first_date, impossible_dates
     from .followup import NO_PREVIOUS, Turn, answer_turn, is_followup, resolve_followup, turn_of
     from .read import Previous, Question, Route, date_notice, read_input, read_question
@@ -63,6 +64,8 @@ _LAZY: dict[str, tuple[str, ...]] = {
     # a judgment citation checked against the metadata
     "citation_lookup": ("CaseRecord", "CitationCheck", "MetaRecord", "case_id_citations", "check_citation",
                         "citation_key", "index_records", "names_agree", "record_named", "titles_for"),
+    # courts and years: a judgment's court, and the court and years a judgment question asks for
+    "courts": ("COURTS", "Court", "JudgmentConstraint", "court_named", "read_constraint", "same_court"),
     "dates": ("first_date", "impossible_dates"),
     # a question read against the previous turn
     "followup": ("NO_PREVIOUS", "Turn", "answer_turn", "is_followup", "resolve_followup", "turn_of"),

@@ -17,8 +17,9 @@
 4. the analysis (:func:`legal_rag.law.question.analyse`: refs, idioms, case names and citations, dates and their
    roles, kind, Acts; an ``offence_date`` argument wins over the text), with a plain number read for a
    classification question (:func:`legal_rag.law.classify.read_plain_number`);
-5. the route (:data:`Route`): ``judgment`` for a citation to look up, a quotation to check or a holding to find
-   (:func:`legal_rag.law.judgment_questions.judgment_task`); a citation named beside a section is a
+5. the route (:data:`Route`): ``judgment`` for a citation to look up, a quotation to check, a holding to find or
+   the judgments that applied a section named with its Act (:func:`legal_rag.law.judgment_questions.judgment_task`,
+   with the court and years the question asks for); a citation named beside a section is a
    ``cited statute`` question (its citations checked, then the statutes answer); every other question is a
    ``statute`` question.
 
@@ -49,8 +50,8 @@ if TYPE_CHECKING:
     from .concordance import Concordance
 
 #: which answerer answers a question: a refusal for a language the sources are not written in, the judgments
-#: themselves (a citation, a quotation, a holding), the statutes after checking a case citation named beside a
-#: section, or the statutes
+#: themselves (a citation, a quotation, a holding, the judgments that applied a section), the statutes after
+#: checking a case citation named beside a section, or the statutes
 Route = Literal["language", "judgment", "cited statute", "statute"]
 #: a language refusal only when at least this share of the question's letters are in the unread script
 REFUSE_SHARE = 0.5
@@ -136,7 +137,8 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
             analysis = read(text)
     analysis = read_plain_number(analysis, schedule, concordance)
     notices += [Notice("date", n) for n in analysis.date_notes]
-    task = judgment_task(text, analysis.citations, analysis.cases)
+    task = judgment_task(text, analysis.citations, analysis.cases,
+                         tuple(dict.fromkeys(r.ref for r in analysis.refs if r.how == "named")))
     if task is None:
         return Question(asked, text, analysis, "statute", tuple(notices), assumed=assumed)
     route: Route = "cited statute" if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs) \

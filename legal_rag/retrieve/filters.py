@@ -1,7 +1,10 @@
 """Metadata filters: act, old/new code, document kind, court, year.
 
 ``Filters(act=("BNS",), kind="statute")`` keeps BNS sections; ``Filters(code="old")`` keeps IPC/CrPC/IEA;
-``Filters(court="Supreme Court of India", year_from=2000)`` keeps judgments of that court from 2000 on.
+``Filters(court="Supreme Court of India", year_from=2000)`` keeps judgments of that court from 2000 on. A court is
+matched by the one table of court names (:func:`legal_rag.law.same_court`: "Delhi High Court" keeps the judgments
+whose header says "High Court of Delhi"; "High Court" keeps every High Court's); :func:`resolve` turns it into the
+indexed courts' own spellings (``court_names``).
 The same filter is applied to the dense search (a Chroma ``where`` clause), to the sparse search (an allowed-id
 mask) and to section look-ups, so every route obeys it.
 
@@ -18,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Collection, Mapping
 
 from ..errors import FilterError
+from ..law import same_court
 from ..types import ACTS
 
 #: the documented keys of the dict form, each a field of :class:`Filters`
@@ -37,12 +41,16 @@ def _year(key: str, v: Any) -> int | None:
 
 @dataclass(frozen=True)
 class Filters:
+    """``court``: a court as asked (module docstring); ``court_names``: the indexed courts' names it stands for, set
+    by :func:`resolve` (empty: matched through the table); years inclusive."""
+
     act: tuple[str, ...] = ()
     code: str | None = None  # "old" | "new"
     kind: str | None = None  # "statute" | "judgment"
     court: str | None = None
     year_from: int | None = None
     year_to: int | None = None
+    court_names: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.code not in (None, "old", "new"):
@@ -101,7 +109,7 @@ class Filters:
     def as_dict(self) -> dict[str, Any]:
         """The dict form with only the keys that filter (``Filters(code="new").as_dict() == {"code": "new"}``)."""
         return {f.name: (list(v) if isinstance(v, tuple) else v) for f in fields(self)
-                if (v := getattr(self, f.name)) not in (None, ())}
+                if f.name in KEYS and (v := getattr(self, f.name)) not in (None, ())}
 
     def is_empty(self) -> bool:
         return self == Filters()
@@ -115,7 +123,9 @@ class Filters:
             conds.append({"code": self.code})
         if self.kind:
             conds.append({"kind": self.kind})
-        if self.court:
+        if self.court_names:
+            conds.append({"court": {"$in": list(self.court_names)}})
+        elif self.court:
             conds.append({"court": self.court})
         if self.year_from is not None:
             conds.append({"year": {"$gte": self.year_from}})
@@ -129,9 +139,13 @@ class Filters:
         """Whether a chunk's metadata (``legal_rag.index.chunk_metadata``) passes."""
         if self.act and meta.get("act") not in self.act:
             return False
-        for k in ("code", "kind", "court"):
+        for k in ("code", "kind"):
             want = getattr(self, k)
             if want is not None and meta.get(k) != want:
+                return False
+        if self.court is not None:
+            got = meta.get("court")
+            if not got or not (got in self.court_names if self.court_names else same_court(self.court, got)):
                 return False
         year = meta.get("year")
         if self.year_from is not None and (year is None or year < self.year_from):
@@ -141,8 +155,22 @@ class Filters:
         return True
 
 
-def _fold(text: str) -> str:
-    return " ".join(text.casefold().replace(".", " ").split())
+def constrained(f: Filters | None, court: str | None = None, year_from: int | None = None,
+                year_to: int | None = None) -> Filters:
+    """``f`` (``None``: no filter) narrowed to judgments of ``court`` from ``year_from`` to ``year_to`` (a judgment
+    question's own constraint, :func:`legal_rag.law.read_constraint`): the later lower bound, the earlier upper
+    bound; a court ``f`` already names is kept when it is the same court (or a court of the level asked). Raises
+    :class:`FilterError` when the two can keep nothing together (two different courts, years that do not meet)."""
+    from dataclasses import replace
+
+    f = f or Filters()
+    if court is not None and f.court is not None and not (same_court(court, f.court) or same_court(f.court, court)):
+        raise FilterError(f"filter court={f.court!r} and the question's court {court!r}: nothing could match")
+    lo = max((y for y in (f.year_from, year_from) if y is not None), default=None)
+    hi = min((y for y in (f.year_to, year_to) if y is not None), default=None)
+    if court is not None and f.court is not None and same_court(court, f.court):
+        court = None  # the filter's court is the same, or a court of the level the question asks for
+    return replace(f, court=court or f.court, court_names=() if court else f.court_names, year_from=lo, year_to=hi)
 
 
 def judgments_only(f: Filters | None) -> bool:
@@ -179,27 +207,29 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]],
     """``f`` checked against the index's chunk metadata (``chunk id -> legal_rag.index.chunk_metadata``).
 
     A court is matched without regard to case, dots and spacing ("supreme court of india" is the index's "Supreme
-    Court of India"). Raises :class:`FilterError`, naming the filter and what the index does hold, when the filter
-    can match no indexed chunk: an unknown court (the courts in the index are listed), years no indexed judgment
-    falls in (the span of years held is given), or a combination that keeps nothing. The error is the reason, so
-    an empty answer is never blamed on the sources when the filter emptied them. ``allowed(f)``: the
-    ids a filter keeps, when the caller keeps them (the served index's
+    Court of India"), and by the table of court names (:func:`legal_rag.law.same_court`: "SC" and "Supreme Court"
+    are the Supreme Court of India, "High Court" is every High Court held); one indexed court becomes ``court``
+    itself, several (a level, or one court spelt two ways) ``court_names``. Raises :class:`FilterError`, naming
+    the filter and what the index does hold, when the filter can match no indexed chunk: an unknown court (the
+    courts in the index are listed), years no indexed judgment falls in (the span of years held is given), or a
+    combination that keeps nothing. The error is the reason, so an empty answer is never blamed on the sources when
+    the filter emptied them. ``allowed(f)``: the ids a filter keeps, when the caller keeps them (the served index's
     :meth:`legal_rag.index.Index.allowed_ids`, computed once per filter), instead of a scan of ``metadata``."""
     if f is None or f.is_empty():
         return f
     if f.court is not None:
         courts = sorted({m["court"] for m in metadata.values() if m.get("court")})
-        same = [c for c in courts if _fold(c) == _fold(f.court)]
+        same = [c for c in courts if same_court(f.court, c)]
         if not same:
             shown = "; ".join(courts[:12]) + (" …" if len(courts) > 12 else "")
             raise FilterError(f"filter court={f.court!r}: no indexed judgment is of that court; the courts in the "
                               f"index are: {shown or 'none (no judgment is indexed)'}")
         from dataclasses import replace
 
-        f = replace(f, court=same[0])
+        f = replace(f, court=same[0], court_names=()) if len(same) == 1 else replace(f, court_names=tuple(same))
     if not (allowed(f) if allowed is not None else any(f.matches(m) for m in metadata.values())):
         years = sorted(m["year"] for m in metadata.values() if isinstance(m.get("year"), int)
-                       and (f.court is None or m.get("court") == f.court))
+                       and (f.court is None or m.get("court") in (f.court_names or (f.court,))))
         held = f"; indexed judgments{' of that court' if f.court else ''} are from {years[0]}-{years[-1]}" \
             if years else ""
         why = ""

@@ -51,6 +51,17 @@ def test_counts_are_at_section_level(small):
     assert small.section_df(StatuteRef("BNS", "318")) == 0
 
 
+def test_citing_lists_the_paragraphs_of_a_section_with_the_sub_sections_named(small):
+    from legal_rag.index.casebase import SectionCite
+
+    # section level: 498A and 498A(1) both; each paragraph with the references it makes, as named
+    assert small.citing(StatuteRef("IPC", "498A", ("2",))) == (
+        SectionCite("A", 0, (IPC498A,)), SectionCite("A", 1, (StatuteRef("IPC", "498A", ("1",)),)))
+    assert [(s.case, s.para) for s in small.citing(IPC34)] == [("C", 0), ("C", 1)]
+    assert small.citing(StatuteRef("BNS", "318")) == ()
+    assert small.judgment("C").court == "Supreme Court of India" and small.judgment("C").date == "1999"
+
+
 def test_bad_input_is_refused():
     with pytest.raises(ValueError, match="unknown case"):
         CaseBase.build([_j("A")], [_p("Z", "text")])

@@ -67,3 +67,49 @@ def test_case_named_by_title(q):
 
 def test_title_without_a_question_about_it_is_no_case_task():
     assert judgment_task("Apply the facts of my case: A v. B had a contract for sale of land", ()) is None
+
+
+@pytest.mark.parametrize("q, refs", [
+    ("which judgments applied BNS 318(4)?", ["BNS 318(4)"]),
+    ("cases on section 480 BNSS", ["BNSS 480"]),
+    ("any High Court decisions under BNSS 482 in 2025?", ["BNSS 482"]),
+    ("show me orders citing BNS 103", ["BNS 103"]),
+    ("a 2025 High Court bail order under BNSS 480", ["BNSS 480"]),
+    ("case law on section 480 BNSS", ["BNSS 480"]),
+    ("BNSS 480 cases", ["BNSS 480"]),
+    ("Give me precedents on IPC 420", ["IPC 420"]),
+    ("List Supreme Court rulings interpreting Section 65B of the Evidence Act", ["IEA 65B"]),
+])
+def test_judgments_that_applied_a_section(q, refs):
+    t = judgment_task(q)
+    assert t.kind == "applied" and [str(r) for r in t.refs] == refs
+    # the sections the question's analysis read with their Act are used as given
+    assert judgment_task(q, refs=tuple(r.ref for r in analyse(q).refs if r.how == "named")).kind == "applied"
+
+
+@pytest.mark.parametrize("q", [
+    "What is the punishment in cases under BNS 103?",
+    "Is bail available in cases under BNSS 480?",
+    "Is an order under BNSS 163 appealable?",
+    "Which orders can a magistrate pass under BNSS 163?",
+    "Which section of BNS applies to cheating cases?",
+    "judgments on section 302",                                        # no Act named: no section to list for
+    "Is it like the old 125 CrPC case, and what remedy do I have now?",
+])
+def test_a_statute_question_about_cases_is_no_applied_task(q):
+    t = judgment_task(q)
+    assert t is None or t.kind != "applied"
+
+
+def test_the_rules_are_one_ordered_table():
+    from legal_rag.law.judgment_questions import RULES
+
+    assert [k for k, _ in RULES] == ["quotation", "citation", "case", "applied", "holding"]
+    # what was held, with a section named, stays a holding question (the rule after "applied")
+    assert judgment_task("Which judgment held that arrest under BNSS 35 is not mandatory?").kind == "holding"
+
+
+def test_every_task_carries_the_court_and_years_asked():
+    t = judgment_task("Which Supreme Court decisions in 2024 held that a bail condition must not be onerous?")
+    assert t.kind == "holding" and (t.constraint.court, t.constraint.year_from) == ("Supreme Court of India", 2024)
+    assert not judgment_task("What did 2024 INSC 363 decide?", ("2024 INSC 363",)).constraint

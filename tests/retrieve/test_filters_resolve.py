@@ -27,9 +27,40 @@ def test_court_matched_regardless_of_case_dots_and_spaces(typed):
 
 def test_unknown_court_names_the_courts_held():
     with pytest.raises(FilterError) as e:
-        resolve(Filters(court="Supreme Court"), META)
+        resolve(Filters(court="Madras High Court"), META)
     msg = str(e.value)
-    assert "court='Supreme Court'" in msg and "High Court of Delhi; Supreme Court of India" in msg
+    assert "court='Madras High Court'" in msg and "High Court of Delhi; Supreme Court of India" in msg
+
+
+@pytest.mark.parametrize("typed, held", [("Supreme Court", "Supreme Court of India"), ("SC", "Supreme Court of India"),
+                                         ("Delhi High Court", "High Court of Delhi"), ("Delhi HC", "High Court of Delhi")])
+def test_court_read_by_the_table_of_court_names(typed, held):
+    assert resolve(Filters(court=typed), META).court == held
+
+
+def test_a_level_keeps_every_court_of_it():
+    meta = {**META, "j3": {"kind": "judgment", "court": "Allahabad High Court", "year": 2025, "source": "c.txt"}}
+    f = resolve(Filters(court="High Court"), meta)
+    assert f.court_names == ("Allahabad High Court", "High Court of Delhi")
+    assert f.where() == {"court": {"$in": ["Allahabad High Court", "High Court of Delhi"]}}
+    assert [k for k, m in meta.items() if f.matches(m)] == ["j2", "j3"]
+    assert "court_names" not in f.as_dict()
+
+
+def test_a_question_s_court_and_years_narrow_the_request_s_filters():
+    from legal_rag.retrieve.filters import constrained
+
+    assert constrained(None, "Delhi High Court", 2025, 2025) == Filters(court="Delhi High Court", year_from=2025,
+                                                                         year_to=2025)
+    # the narrower court and the later / earlier bounds win
+    assert constrained(Filters(court="High Court", year_from=2020), "Delhi High Court", 2024, None) == \
+        Filters(court="Delhi High Court", year_from=2024)
+    assert constrained(Filters(court="Delhi High Court", year_to=2025), "High Court", None, 2024) == \
+        Filters(court="Delhi High Court", year_to=2024)
+    with pytest.raises(FilterError):
+        constrained(Filters(court="Supreme Court of India"), "Delhi High Court")
+    with pytest.raises(FilterError):
+        constrained(Filters(year_from=2025), None, None, 2020)
 
 
 def test_years_that_match_nothing_say_what_is_held():
