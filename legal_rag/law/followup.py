@@ -26,7 +26,8 @@ A question is a follow-up when **all** of these hold (the analysis of :mod:`lega
 2. it names no offence of its own (no offence noun such as "cheating", "murder", "dowry": ``_CRIME``), no
    procedure of its own ("arrest", "FIR", "procedure": the procedure cues of :func:`question_kind`, less the
    aspects of a provision a lawyer asks about next, :data:`ASPECTS`: cognizable, bail, triable, punishment)
-   and asks no "which sections" question;
+   and asks no "which sections" question, nor the judgments anything of their own ("which decisions have held
+   that ...": :func:`legal_rag.law.judgment_questions.judgment_task`);
 3. it is short (at most :data:`MAX_WORDS` words) and either opens like a continuation ("and ...", "what about",
    "how about", "is it", "is that", "does it", "can it", "can he", "which court", "what is the punishment" ...) or
    points back ("it", "that", "this section", "the same", "its", "he", "the accused", "this case").
@@ -49,6 +50,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
 from ..types import ACTS, OLD_ACTS, Answer, HeadLine, StatuteRef
+from .judgment_questions import judgment_task
 from .question import _CRIME, _PROCEDURE_STRONG, _PROCEDURE_WEAK, ASKS_FOR_SECTIONS, QuestionAnalysis
 
 #: the longest question (in words) still read as a follow-up
@@ -109,6 +111,8 @@ def is_followup(analysis: QuestionAnalysis) -> bool:
     if a.refs or a.other_refs or a.cases or a.citations or any(f.status != "other_act" for f in a.found):
         return False
     if _CRIME.search(text) or ASKS_FOR_SECTIONS.search(text):
+        return False
+    if judgment_task(text, a.citations, a.cases) is not None:  # asks the judgments something of its own
         return False
     rest = ASPECTS.sub(" ", text)
     if _PROCEDURE_STRONG.search(rest) or _PROCEDURE_WEAK.search(rest):

@@ -143,3 +143,13 @@ def test_a_follow_up_inherits_the_previous_answers_offence_date(conc):
                           offence_date="2024-08-01")  # a date the user gives wins
     assert given.analysis.offence_date == dt.date(2024, 8, 1)
     assert resolve_followup(analyse("Is it bailable?", concordance=conc), Turn("q", (), NO_HEAD)).offence_date is None
+
+
+@pytest.mark.parametrize("question", [
+    "Which Supreme Court decisions have held that bail is the rule?",
+    "Which judgments have held this?",
+    "Is there a judgment holding that the accused must be produced within a day?",
+])
+def test_a_question_for_the_judgments_is_no_follow_up(conc, question):
+    """"held that", "the accused", "this" point nowhere when the question asks the judgments something."""
+    assert not is_followup(analyse(question, concordance=conc))
