@@ -189,6 +189,48 @@ class ScheduleRow:
 
 
 @dataclass(frozen=True)
+class ScheduleText:
+    """Text an Act prints after its last section that is no section's (:mod:`legal_rag.ingest.schedule_text`): a
+    Schedule (BNSS First Schedule, "Classification of offences"; the BSA's Schedule, the certificate of s.63(4)(c)),
+    one form of a Schedule of forms (BNSS Second Schedule, Form No. 1), or an appendix (the CrPC print's extracts of
+    the Code of Criminal Procedure (Amendment) Act, 2005). It is cited as itself (:attr:`citation`), never as the
+    last section, and is not indexed as a passage: the First Schedules' rows reach answers as
+    :class:`ScheduleRow` data, with their page.
+
+    ``act`` is the Act's code; ``part`` the heading as cited ("First Schedule", "Second Schedule", "Schedule",
+    "Appendix"); ``form`` the form's number as printed ("1", "44A"; "" for none); ``title`` the printed heading in
+    sentence case ("Classification of offences", "Notice for appearance by the police"; "" when none is printed);
+    ``see`` the provision the heading refers to, as printed ("section 35(3)"; ""); ``text`` the printed lines in
+    reading order, headings included (a Gazette print's margin notes put back by their position); ``source`` the
+    PDF's file name; ``pages`` ``(first, last)``, 1-based.
+
+    >>> ScheduleText("BNSS", "First Schedule", "Classification of offences", "...", "bnss.pdf", (158, 189)).citation
+    'BNSS, First Schedule (Classification of offences), pp. 158-189'
+    """
+
+    act: str
+    part: str
+    title: str
+    text: str
+    source: str
+    pages: tuple[int, int]
+    form: str = ""
+    see: str = ""
+
+    @property
+    def label(self) -> str:
+        """``"BNSS, Second Schedule, Form No. 1 (Notice for appearance by the police)"``: Act, part, form, title."""
+        head = ", ".join(x for x in (self.act, self.part, f"Form No. {self.form}" if self.form else "") if x)
+        return head + (f" ({self.title})" if self.title else "")
+
+    @property
+    def citation(self) -> str:
+        """:attr:`label` and its pages: ``"BSA, Schedule (Certificate), pp. 46-47"``, ``"..., p. 190"``."""
+        a, b = self.pages
+        return f"{self.label}, " + (f"p. {a}" if a == b else f"pp. {a}-{b}")
+
+
+@dataclass(frozen=True)
 class Judgment:
     """Metadata of one judgment or order. ``date`` is ISO ``YYYY-MM-DD`` (or ``""`` when not found).
 
@@ -480,6 +522,8 @@ class IngestReport:
     problems: tuple[Problem, ...] = ()
     failed: tuple[str, ...] = ()  # files that produced nothing (errors)
     documents: int = 0  # other documents (kind "document": notes and the like), never counted as judgments
+    #: (act, count) of the :class:`ScheduleText` units set apart from the sections (schedules, forms, appendices)
+    schedules: tuple[tuple[str, int], ...] = ()
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 

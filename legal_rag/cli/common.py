@@ -57,6 +57,9 @@ def print_report(report) -> None:
                + f"paragraphs: {report.paragraphs}  failed: {len(report.failed)}")
     for act, n in report.sections:
         typer.echo(f"sections {act}: {n}")
+    for p in report.problems:  # Schedules, forms, appendices: no section's text, not indexed
+        if p.kind == "set_apart":
+            typer.echo(f"set apart {p.source}: {p.message}")
     by_sev: dict[str, int] = {}
     for p in report.problems:
         by_sev[p.severity] = by_sev.get(p.severity, 0) + 1

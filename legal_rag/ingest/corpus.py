@@ -6,7 +6,8 @@ parsers over every source and returns everything in memory (nothing is written, 
 
 A missing file, a sha256 mismatch, an unreadable PDF or a parser crash on one file becomes an ``error``
 :class:`~legal_rag.types.Problem` naming the file (and page where known) and that file is listed in
-``IngestReport.failed``; the batch goes on. Only a missing or malformed manifest, or a corpus folder that does not exist, raises :class:`CorpusError`.
+``IngestReport.failed``; the batch goes on. What a statute prints after its last section (Schedules, forms, an
+appendix) comes back apart from the sections, as ``Corpus.schedules`` (:mod:`legal_rag.ingest.schedule_text`). Only a missing or malformed manifest, or a corpus folder that does not exist, raises :class:`CorpusError`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Iterable, Iterator
 
 from ..config import Settings
 from ..errors import CorpusError, corpus_missing
-from ..types import IngestReport, Judgment, Page, Paragraph, Problem, Section
+from ..types import IngestReport, Judgment, Page, Paragraph, Problem, ScheduleText, Section
 
 KINDS = ("statute", "judgment", "mapping")
 
@@ -48,12 +49,14 @@ class Source:
 
 @dataclass(frozen=True)
 class Corpus:
-    """Everything one ingest produced, plus its report."""
+    """Everything one ingest produced, plus its report. ``schedules``: the text the statutes print after their last
+    sections (never part of a section; not indexed as passages: :class:`~legal_rag.types.ScheduleText`)."""
 
     sections: tuple[Section, ...] = ()
     judgments: tuple[Judgment, ...] = ()
     paragraphs: tuple[Paragraph, ...] = ()
     report: IngestReport = field(default_factory=IngestReport)
+    schedules: tuple[ScheduleText, ...] = ()
 
 
 def load_manifest(path: Path) -> tuple[Source, ...]:
@@ -135,8 +138,10 @@ def select(sources: Iterable[Source], only: str | Iterable[str] | None) -> tuple
     return picked
 
 
-def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Judgment], list[Paragraph], list[Problem], int]:
-    """Parse one verified source; returns sections, judgments, paragraphs, problems and the page count."""
+def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Judgment], list[Paragraph], list[Problem],
+                                                         int, list[ScheduleText]]:
+    """Parse one verified source; returns sections, judgments, paragraphs, problems, the page count and the text a
+    statute prints after its last section (:func:`legal_rag.ingest.statutes.parse_act`)."""
     from . import doctype, judgments, pdf
 
     path = Path(settings.corpus_path) / src.path
@@ -148,14 +153,14 @@ def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Ju
                                 cache_dir=None if os.environ.get(pdf.CACHE_ENV) else settings.data_dir / "cache" / "pages")
         pages, problems = res.pages, list(res.problems)
         if not res.ok and not pages:
-            return [], [], [], problems, 0
+            return [], [], [], problems, 0, []
     if src.kind == "statute":
         from . import statutes  # imported here: a judgments-only ingest does not need the statute parser
 
         if src.format == "json":
-            return list(statutes.load_iea_json(path)), [], [], problems, 0
-        secs, probs = statutes.parse_statute(src.act, pages, name)
-        return list(secs), [], [], problems + list(probs), len(pages)
+            return list(statutes.load_iea_json(path)), [], [], problems, 0, []
+        act = statutes.parse_act(src.act, pages, name)
+        return list(act.sections), [], [], problems + list(act.problems), len(pages), list(act.schedules)
     if src.format in {"txt", "text"}:
         pages, probs = judgments.pages_from_text(name, path.read_text(encoding="utf-8", errors="replace"))
         problems += list(probs)
@@ -163,7 +168,7 @@ def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Ju
     if j.kind != "judgment" and paras:  # listed as a judgment, read as another document: say so, label it so
         probs += (Problem(name, "not_a_judgment", f"listed as a judgment in the manifest but read as "
                           f"{doctype.DOCUMENT_LABEL}; cited as a document", severity="warning"),)
-    return [], [j], list(paras), problems + list(probs), len(pages)
+    return [], [j], list(paras), problems + list(probs), len(pages), []
 
 
 def _progress(enabled: bool, total: int):
@@ -192,6 +197,7 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
     sections: list[Section] = []
     judgs: list[Judgment] = []
     paras: list[Paragraph] = []
+    schedules: list[ScheduleText] = []
     problems: list[Problem] = []
     failed: list[str] = []
     files: list[str] = []
@@ -211,13 +217,14 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
                 failed.append(src.path)
             elif src.kind != "mapping":
                 try:
-                    s, j, p, probs, n = _ingest_one(src, settings)
+                    s, j, p, probs, n, sch = _ingest_one(src, settings)
                 except Exception as exc:  # a parser bug on one file must not lose the batch; keep the reason
-                    s, j, p, n = [], [], [], 0
+                    s, j, p, n, sch = [], [], [], 0, []
                     probs = [Problem(src.file_name, "parser_error", f"{type(exc).__name__}: {exc}", severity="error")]
                 if not (s or p) and any(pr.severity == "error" for pr in probs):
                     j = []  # nothing usable came out of this file
                 sections += s
+                schedules += sch
                 judgs += j
                 paras += p
                 problems += probs
@@ -232,9 +239,10 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
         files=tuple(files), pages=pages_total, sections=tuple(sorted(per_act.items())),
         judgments=sum(j.kind == "judgment" for j in judgs), documents=sum(j.kind == "document" for j in judgs),
         paragraphs=len(paras), problems=tuple(problems), failed=tuple(failed),
+        schedules=tuple(sorted(Counter(u.act for u in schedules).items())),
         extra={"seconds": round(time.perf_counter() - t0, 3), "per_file": per_file},
     )
-    return Corpus(tuple(sections), tuple(judgs), tuple(paras), report)
+    return Corpus(tuple(sections), tuple(judgs), tuple(paras), report, tuple(schedules))
 
 
 def iter_problems(report: IngestReport, severity: str | None = None) -> Iterator[Problem]:
@@ -247,6 +255,7 @@ def report_dict(report: IngestReport) -> dict:
     return {
         "files": list(report.files), "pages": report.pages, "sections": dict(report.sections),
         "judgments": report.judgments, "documents": report.documents, "paragraphs": report.paragraphs,
+        "schedules": dict(report.schedules),
         "failed": list(report.failed),
         "problems": [{"source": p.source, "page": p.page, "severity": p.severity, "kind": p.kind, "message": p.message}
                      for p in report.problems],

@@ -11,7 +11,10 @@
   gives ``repealed`` (nothing is invented).
 
 The "ARRANGEMENT OF SECTIONS/CLAUSES" table is skipped (the body starts at the enacting formula, "BE it
-enacted" / "WHEREAS it is expedient"), and parsing stops at the first Schedule heading. A section starts at
+enacted" / "WHEREAS it is expedient"). The last section ends where the Act's print stops printing sections: a
+Schedule, form or appendix heading (in the text or among the margin notes) or the signature that closes a Gazette
+print (:mod:`legal_rag.ingest.schedule_text`); what follows is no section's text and comes back apart, as
+:class:`~legal_rag.types.ScheduleText` units (:func:`parse_act`). A section starts at
 a line ``N.`` whose number follows the last one in order (``120`` < ``120A`` < ``120B`` < ``121``), so a page
 number, a list item or a footnote number never opens a section. Lines of CHAPTER headings and cross-headings
 ("Of mischief", "A.—Summons") are kept out of the text; ``Section.chapter`` holds "CHAPTER XVII — OF ...".
@@ -25,12 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..types import Page, Problem, Section, StatuteRef
+from ..types import Page, Problem, ScheduleText, Section, StatuteRef
+from .schedule_text import ends_sections, margin_start, schedule_units, set_apart_note, tail_lines
 
 _BODY_START = re.compile(r"\b(BE it enacted|it is (hereby )?enacted|WHEREAS it is expedient)", re.I)
 _START = re.compile(r"^(?:\d{1,2}\s?\[|\[)?(\d{1,5}(?:-?[A-Z]{1,3})?)(?:\s?\.|(?=\s+[“\"]))\s*(.*)$")
 _CHAPTER = re.compile(r"^(?:\d{1,2}\s?\[)?CHAPTER\s+([IVXLC]+[A-Z]?)\b\.?\s*(.*)$")
-_SCHEDULE = re.compile(r"^\s*(THE\s+)?(FIRST\s+|SECOND\s+|THIRD\s+)?SCHEDULE\s*$")
 _ACT_CITATION = re.compile(r"^(?:(?:Act\s+)?\d+\s+of\s+\d{4}\.?,?\s*)+$", re.I)
 _MARKER = re.compile(r"(?<![\w(.,])(\d{1,2})(?=\[|\*)")
 _OMITTED = re.compile(r"^\s*\[?([^\]]{0,300})\]\s*\.?\s*(Omitted|Rep\.|Repealed)", re.I)
@@ -94,12 +97,33 @@ def _is_heading(line: str) -> bool:
         r"^(Explanation|Illustration|Provided|Exception)", s)
 
 
+@dataclass(frozen=True)
+class StatutePrint:
+    """One Act's print as parsed: its sections in printed order, the text printed after the last section
+    (Schedules, forms, an appendix: :mod:`legal_rag.ingest.schedule_text`) and the problems found."""
+
+    sections: tuple[Section, ...]
+    schedules: tuple[ScheduleText, ...]
+    problems: tuple[Problem, ...]
+
+
 def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[Section, ...], tuple[Problem, ...]]:
-    """Split the pages of one Act into sections (see the module docstring for the rules).
+    """Split the pages of one Act into sections (see the module docstring for the rules): :func:`parse_act`'s
+    sections and problems.
 
     ``pages`` are the :class:`Page` objects of one PDF in order (skipped pages are ignored). Returns the
     sections in printed order and the problems found (numbers out of order are reported, never invented).
     Each section's ``pages`` is ``(first, last)``, 1-based, where its text is printed.
+    """
+    parsed = parse_act(act, pages, source)
+    return parsed.sections, parsed.problems
+
+
+def parse_act(act: str, pages: Sequence[Page], source: str) -> StatutePrint:
+    """:func:`parse_statute`, with the text printed after the last section as
+    :class:`~legal_rag.types.ScheduleText` units (``schedules``; an ``info`` problem ``set_apart`` names them and
+    their pages). The last section ends at the first Schedule, form or appendix heading, or at the closing
+    signature (:func:`legal_rag.ingest.schedule_text.ends_sections`), which is no section's text.
     """
     problems: list[Problem] = []
     started = False
@@ -118,6 +142,7 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
             done.append((cur, ""))
             cur = None
 
+    tail: list[tuple[int, str]] = []
     started = not any(_BODY_START.search(p.text) for p in pages if not p.skipped)  # an extract: all body
     for page in pages:
         if page.skipped:
@@ -125,7 +150,9 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
         footnotes[page.number] = _footnote_entries(page.footnotes)
         lines = page.text.split("\n")
         ys = list(page.line_y) + [0.0] * (len(lines) - len(page.line_y))
-        for text, y in zip(lines, ys):
+        cut = margin_start(page) if started and last is not None else None
+        end = None
+        for i, (text, y) in enumerate(zip(lines, ys)):
             s = text.strip()
             if not s:
                 continue
@@ -133,9 +160,12 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
                 if _BODY_START.search(s):
                     started = True
                 continue
-            if _SCHEDULE.match(s) and last is not None:
-                close()
-                return _finish(act, source, done, pages, footnotes, problems)
+            if last is not None:
+                end = "schedule" if cut is not None and y >= cut else ends_sections(s)
+            if end is not None:  # the signatory's name above a signature is upper-case: held as a heading, dropped
+                if end != "signature":
+                    tail = tail_lines(pages, page.number, i, cut if cut is not None and y >= cut else y)
+                break
             m = _CHAPTER.match(s)
             if m and s.upper() == s:
                 chapter = f"CHAPTER {m.group(1)}" + (f" — {m.group(2).strip()}" if m.group(2).strip() else "")
@@ -175,8 +205,15 @@ def parse_statute(act: str, pages: Sequence[Page], source: str) -> tuple[tuple[S
             cur.line_pages.append(page.number)
             cur.last_page = page.number
             cur.foot.append((page.number, s))
+        if end is not None:
+            break
+    last_number = cur.number if cur is not None else (done[-1][0].number if done else "")
     close()
-    return _finish(act, source, done, pages, footnotes, problems)
+    sections, problems_t = _finish(act, source, done, pages, footnotes, problems)
+    units = schedule_units(act, tail, source)
+    if units:
+        problems_t += (Problem(source, "set_apart", set_apart_note(units, last_number), severity="info"),)
+    return StatutePrint(sections, units, problems_t)
 
 
 def _footnote_entries(block: str) -> dict[str, str]:

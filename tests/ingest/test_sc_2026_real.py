@@ -66,7 +66,8 @@ def parsed(tmp_path_factory):
 @pytest.mark.parametrize("source", _sources(), ids=lambda s: s.name.split("_")[2])
 def test_each_parses_with_the_index_csv_metadata(source, parsed):
     row = _index()[source.file_name]
-    sections, judgments, paragraphs, problems, pages = parsed[source.file_name]
+    sections, judgments, paragraphs, problems, pages, schedules = parsed[source.file_name]
+    assert not schedules
     assert not sections and len(judgments) == 1
     assert not [p for p in problems if p.severity == "error" or p.kind.startswith("no_") or p.kind == "not_a_judgment"]
     j = judgments[0]
@@ -84,7 +85,7 @@ def test_each_parses_with_the_index_csv_metadata(source, parsed):
 @pytest.mark.parametrize("source", _sources(), ids=lambda s: s.name.split("_")[2])
 def test_bnss_and_bns_sections_are_found_where_cited(source, parsed):
     row = _index()[source.file_name]
-    _, _, paragraphs, _, _ = parsed[source.file_name]
+    _, _, paragraphs, _, _, _ = parsed[source.file_name]
     acts = {r.act for p in paragraphs for r in p.cites}
     text = " ".join(p.text for p in paragraphs)
     for act, column in (("BNSS", "mentions_BNSS"), ("BNS", "mentions_BNS")):
@@ -98,8 +99,8 @@ def test_bnss_and_bns_sections_are_found_where_cited(source, parsed):
 
 def test_the_new_codes_are_cited_by_the_judgments_that_apply_them(parsed):
     index = _index()
-    bnss = {f for f, (_, _, paras, _, _) in parsed.items() if any(r.act == "BNSS" for p in paras for r in p.cites)}
-    bns = {f for f, (_, _, paras, _, _) in parsed.items() if any(r.act == "BNS" for p in paras for r in p.cites)}
+    bnss = {f for f, (_, _, paras, _, _, _) in parsed.items() if any(r.act == "BNSS" for p in paras for r in p.cites)}
+    bns = {f for f, (_, _, paras, _, _, _) in parsed.items() if any(r.act == "BNS" for p in paras for r in p.cites)}
     # SOURCES.md: five of the twelve cite the new codes; one (2026 INSC 37) names the BNSS without a section
     assert len(bnss) >= 4 and bnss <= {f for f, r in index.items() if int(r["mentions_BNSS"]) > 0}
     assert bns == {f for f, r in index.items() if int(r["mentions_BNS"]) > 0}
