@@ -17,7 +17,8 @@ One run per set, every question once, interleaved (ours, then LangChain's, for e
 * **top 5** (section level): our retrieval path's first five distinct sections (``answer.passages.find_passages``:
   the ranker's lead, then the fused hits) against LangChain's ``EnsembleRetriever([BM25Retriever, Chroma],
   weights=[0.5, 0.5])`` over every index chunk (our stored vectors; no case base: what a user builds), and each
-  side's time per question (p50, p95; ours timed with no query vector kept of it).
+  side's time per question (p50, p90, p95; ours timed with no query vector kept of it), the ratio of the p50s
+  (LangChain's over ours) and the machine's 1-minute load average when the set ends.
 """
 
 from __future__ import annotations
@@ -123,10 +124,14 @@ def evaluate(pipe: Pipeline, items: list[dict], ens=None, log=print) -> dict:
         rows.append(row)
         log(json.dumps(row, ensure_ascii=False))
     c["ours_p50_ms"] = round(1000 * statistics.median(t_ours), 1) if t_ours else None
+    c["ours_p90_ms"] = round(1000 * pct(t_ours, 0.90), 1) if t_ours else None
     c["ours_p95_ms"] = round(1000 * pct(t_ours, 0.95), 1) if t_ours else None
     if t_lc:
         c["lc_p50_ms"] = round(1000 * statistics.median(t_lc), 1)
+        c["lc_p90_ms"] = round(1000 * pct(t_lc, 0.90), 1)
         c["lc_p95_ms"] = round(1000 * pct(t_lc, 0.95), 1)
+        c["ratio_p50"] = round(statistics.median(t_lc) / statistics.median(t_ours), 2) if t_ours else None
+    c["load_avg_1min"] = round(os.getloadavg()[0], 2)
     c["rows"] = rows
     return c
 

@@ -36,6 +36,7 @@ deterministic and reads structured data only (no retrieval order, no model):
 from __future__ import annotations
 
 import re
+import threading
 from datetime import date
 from typing import TYPE_CHECKING, Callable, Sequence
 
@@ -125,6 +126,37 @@ NAME_COVER = 0.75
 NAME_SLACK = 4
 
 
+#: schedules (by identity, at most :data:`_NAMES_KEPT`) -> Act -> its rows' offence names (:func:`_offence_names`)
+_NAMES: dict[int, tuple["Schedule", dict[str, tuple]]] = {}
+_NAMES_KEPT = 8
+_NAMES_LOCK = threading.Lock()
+
+
+def _offence_names(schedule: "Schedule", act: str
+                   ) -> tuple[tuple[StatuteRef, str, tuple[str, ...], tuple[str, ...]], ...]:
+    """``(ref, name, words, content words)`` of every row of ``act`` in ``schedule`` whose column 2 names an offence
+    (:func:`names_an_offence`) in two or more words, in printed order: ``name`` as :func:`_words` writes it,
+    ``content`` its words but :data:`_FILLER`. Read once per schedule and Act."""
+    kept = _NAMES.get(id(schedule))
+    if kept is None or kept[0] is not schedule:
+        with _NAMES_LOCK:
+            kept = _NAMES[id(schedule)] = (schedule, {})
+            while len(_NAMES) > _NAMES_KEPT:
+                _NAMES.pop(next(iter(_NAMES)))
+    got = kept[1].get(act)
+    if got is None:
+        rows = []
+        for r in schedule.rows:
+            if r.act != act or not names_an_offence(r):
+                continue
+            name = _words(r.offence)
+            words = tuple(name.split())
+            if len(words) >= 2:
+                rows.append((r.ref, name, words, tuple(w for w in words if w not in _FILLER)))
+        got = kept[1][act] = tuple(rows)
+    return got
+
+
 def offence_named(question: str, schedule: "Schedule", act: str) -> StatuteRef | None:
     """The section whose First Schedule offence name (column 2, at least two words: "Dowry death", "Criminal breach
     of trust") the question names, among the rows of ``act``. A name is named when the question contains it word
@@ -138,26 +170,22 @@ def offence_named(question: str, schedule: "Schedule", act: str) -> StatuteRef |
     ("If ...", "In any other case"), names no offence."""
     text = _words(question)
     sentences = [_words(part).split() for part in re.split(r"[.;:?!](?:\s|$)", question)]
+    pairs: dict[tuple[str, str], list[tuple[int, int]]] = {}  # two words standing together -> where, in order
+    for k, t in enumerate(sentences):
+        for i in range(len(t) - 1):
+            pairs.setdefault((t[i], t[i + 1]), []).append((k, i))
     best: tuple[tuple[int, bool], StatuteRef] | None = None
-    for r in schedule.rows:
-        if r.act != act or not names_an_offence(r):
-            continue
-        name = _words(r.offence)
-        words = name.split()
-        if len(words) < 2:
-            continue
+    for ref, name, words, content in _offence_names(schedule, act):
         whole = name in text
-        content = [w for w in words if w not in _FILLER]
         found = len(content) if whole else 0
         if not whole:  # the name's opening, then its qualifying words close after it in the same sentence
-            near = [set(t[i:i + len(words) + NAME_SLACK]) for t in sentences for i in range(len(t) - 1)
-                    if t[i:i + 2] == words[:2]]
+            near = [set(sentences[k][i:i + len(words) + NAME_SLACK]) for k, i in pairs.get(words[:2], ())]
             found = max((sum(w in n for w in content) for n in near), default=0)
             if found < NAME_COVER * len(content):
                 continue
         key = (found, whole)
         if best is None or key > best[0]:
-            best = (key, r.ref)
+            best = (key, ref)
     return best[1] if best else None
 
 

@@ -40,6 +40,8 @@ EMBED_COMMIT = 256  # passages embedded per store commit (an interrupted run kee
 DENSE_POOL = 600
 #: query vectors whose pools are kept
 POOLS_KEPT = 64
+#: sections whose chunks :meth:`Index.by_ref` keeps
+SECTIONS_KEPT = 512
 
 
 @dataclass
@@ -59,6 +61,7 @@ class Index:
     _qcache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     _pools: dict[bytes, list[tuple[str, float]]] = field(default_factory=dict, repr=False)
     _dense_n: int | None = field(default=None, repr=False)
+    _by_ref: dict[tuple[str, str], tuple[Chunk, ...]] = field(default_factory=dict, repr=False)
     _qlock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def chunks(self) -> dict[str, Chunk]:
@@ -100,7 +103,17 @@ class Index:
         return {cid: every[cid] for cid in ids if cid in every}
 
     def by_ref(self, act: str, section: str) -> list[Chunk]:
-        return self.store.by_ref(act, section)
+        """Chunks of one section in part order (:meth:`ChunkStore.by_ref`), a new list each call; the last
+        :data:`SECTIONS_KEPT` sections asked for are kept (a served build's snapshot never changes)."""
+        key = (act, section)
+        got = self._by_ref.get(key)
+        if got is None:
+            got = tuple(self.store.by_ref(act, section))
+            with self._qlock:
+                self._by_ref[key] = got
+                while len(self._by_ref) > SECTIONS_KEPT:
+                    self._by_ref.pop(next(iter(self._by_ref)))
+        return list(got)
 
     def dense_search(self, vector: np.ndarray, candidates: int, filters=None) -> list[tuple[str, float]]:
         """Up to ``candidates`` ``(chunk id, cosine)`` pairs nearest ``vector`` among the chunks ``filters`` (a

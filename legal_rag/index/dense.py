@@ -15,7 +15,7 @@ Scores are cosine similarities in ``[-1, 1]`` (vectors are unit length), higher 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import urlparse
@@ -57,6 +57,7 @@ class DenseIndex:
     collection: Any
     model_id: str
     dim: int
+    _size: int | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def create(cls, settings: Settings, path: Path | None, name: str, model_id: str, dim: int) -> "DenseIndex":
@@ -119,6 +120,7 @@ class DenseIndex:
             self.collection.upsert(ids=list(ids[i:i + step]), embeddings=vectors[i:i + step],
                                    metadatas=[dict(m) for m in metadatas[i:i + step]])
             n += 1
+        self._size = None
         return n
 
     def count(self) -> int:
@@ -126,8 +128,11 @@ class DenseIndex:
 
     def search(self, vector: np.ndarray, candidates: int, where: Mapping[str, Any] | None = None
                ) -> list[tuple[str, float]]:
-        """Up to ``candidates`` ``(chunk id, cosine similarity)``, best first (ties by id)."""
-        n = min(candidates, self.count())
+        """Up to ``candidates`` ``(chunk id, cosine similarity)``, best first (ties by id). The collection's size
+        is read on the first search and kept (a served build never changes; :meth:`upsert` forgets it)."""
+        if self._size is None:
+            self._size = self.count()
+        n = min(candidates, self._size)
         if n <= 0:
             return []
         res = self.collection.query(query_embeddings=[np.asarray(vector, dtype=np.float32)], n_results=n,

@@ -110,14 +110,14 @@ def is_followup(analysis: QuestionAnalysis) -> bool:
     a, text = analysis, analysis.question
     if a.refs or a.other_refs or a.cases or a.citations or any(f.status != "other_act" for f in a.found):
         return False
+    if len(_WORD.findall(text)) > MAX_WORDS:  # the cheapest test first (a statement of facts is long)
+        return False
     if _CRIME.search(text) or ASKS_FOR_SECTIONS.search(text):
         return False
     if judgment_task(text, a.citations, a.cases) is not None:  # asks the judgments something of its own
         return False
     rest = ASPECTS.sub(" ", text)
     if _PROCEDURE_STRONG.search(rest) or _PROCEDURE_WEAK.search(rest):
-        return False
-    if len(_WORD.findall(text)) > MAX_WORDS:
         return False
     return bool(_OPENERS.search(text) or _POINTERS.search(text))
 

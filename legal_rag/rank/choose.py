@@ -64,7 +64,7 @@ class SectionRanker:
     def candidates(self, s: Signals) -> tuple[StatuteRef, ...]:
         succ = (lambda r: self.concordance.counterparts(r, level="section")) if self.concordance is not None \
             else (lambda r: ())
-        return candidates(s, succ, tuple(self.fields.fields))
+        return candidates(s, succ, self.fields.fields.keys())
 
     def limb(self, question: str, s: Signals, ref: StatuteRef) -> StatuteRef | None:
         limbs: tuple[Limb, ...] = self.fields.fields[ref].limbs if ref in self.fields.fields else ()

@@ -11,7 +11,8 @@ official successors of the old-code sections the dense or sparse list ranks that
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 
@@ -35,9 +36,10 @@ def _pred(s: Signals, ref, preds, table) -> float:
     return max((table.get(p, 0.0) for p in preds.get(ref, ())), default=0.0)
 
 
-def _gap(table: Mapping[StatuteRef, float], ref: StatuteRef) -> float:
-    """How far ``ref``'s value is below the best of ``table`` (0 for the best; absent counts as 0)."""
-    return table.get(ref, 0.0) - max(table.values(), default=0.0)
+def _gap(s: Signals, name: str, ref: StatuteRef) -> float:
+    """How far ``ref``'s value in the signal table ``name`` (``"dense"``) is below the table's best (0 for the
+    best; absent counts as 0; the best read once per question: :meth:`Signals.top`)."""
+    return getattr(s, name).get(ref, 0.0) - s.top(name)
 
 
 def _rr(s: Signals, name: str, ref: StatuteRef) -> float:
@@ -53,7 +55,7 @@ def _field(name: str) -> Feature:
 #: name -> feature of a (question, section) pair, in the stored order
 SECTION_FEATURES: dict[str, Feature] = {
     "dense": lambda s, ref, acts, preds: s.dense.get(ref, 0.0),
-    "dense_gap": lambda s, ref, acts, preds: _gap(s.dense, ref),
+    "dense_gap": lambda s, ref, acts, preds: _gap(s, "dense", ref),
     "dense_rr": lambda s, ref, acts, preds: 5.0 / (5 + s.dense_rank[ref]) if ref in s.dense_rank else 0.0,
     "sparse": lambda s, ref, acts, preds: s.sparse.get(ref, 0.0),
     "sparse_rr": lambda s, ref, acts, preds: 5.0 / (5 + s.sparse_rank[ref]) if ref in s.sparse_rank else 0.0,
@@ -67,10 +69,10 @@ SECTION_FEATURES: dict[str, Feature] = {
     "act_logp": lambda s, ref, acts, preds: math.log(max(acts.get(ref.act, 0.0), 1e-4)),
     "schedule_name": lambda s, ref, acts, preds: 1.0 if s.named == ref else 0.0,
     "summary_dense": lambda s, ref, acts, preds: s.summary.get(ref, 0.0),
-    "summary_gap": lambda s, ref, acts, preds: _gap(s.summary, ref),
+    "summary_gap": lambda s, ref, acts, preds: _gap(s, "summary", ref),
     "summary_rr": lambda s, ref, acts, preds: _rr(s, "summary", ref),
     "memory": lambda s, ref, acts, preds: s.memory.get(ref, 0.0),
-    "memory_gap": lambda s, ref, acts, preds: _gap(s.memory, ref),
+    "memory_gap": lambda s, ref, acts, preds: _gap(s, "memory", ref),
     "memory_rr": lambda s, ref, acts, preds: _rr(s, "memory", ref),
     "memory_vote": lambda s, ref, acts, preds: s.memory_vote.get(ref, 0.0),
 }
@@ -108,11 +110,22 @@ def outside_vector(s: Signals, share: float) -> np.ndarray:
                      max(s.memory_vote.values(), default=0.0), max(s.dense.values(), default=0.0)], dtype=np.float64)
 
 
-def candidates(s: Signals, successors: Callable[[StatuteRef], tuple[StatuteRef, ...]], known: Sequence[StatuteRef]
+def best_keys(table: Mapping[StatuteRef, float], n: int) -> list[StatuteRef]:
+    """The ``n`` keys of ``table`` with the largest values, largest first, ties by ``str(key)``: what
+    ``sorted(table, key=lambda r: (-table[r], str(r)))[:n]`` gives, without ordering the keys that cannot place
+    (those below the ``n``-th largest value)."""
+    if len(table) > n > 0:
+        values = np.fromiter(table.values(), dtype=np.float64, count=len(table))
+        cut = np.partition(values, len(values) - n)[len(values) - n]
+        table = {r: v for r, v in table.items() if v >= cut}
+    return sorted(table, key=lambda r: (-table[r], str(r)))[:n]
+
+
+def candidates(s: Signals, successors: Callable[[StatuteRef], tuple[StatuteRef, ...]], known: Collection[StatuteRef]
                ) -> tuple[StatuteRef, ...]:
     """The candidate sections (module docstring), each once, in a fixed order (first seen); only ``known``
-    sections (the index's new-code sections with fields)."""
-    keep = set(known)
+    sections (the index's new-code sections with fields; a set or a mapping's keys is read as it is)."""
+    keep = known if isinstance(known, (AbstractSet, Mapping)) else set(known)
     out: dict[StatuteRef, None] = {}
 
     def add(refs):
@@ -126,7 +139,7 @@ def candidates(s: Signals, successors: Callable[[StatuteRef], tuple[StatuteRef, 
                         out.setdefault(t)
 
     for ranked in (s.dense, s.sparse, s.evidence, s.memory, s.summary, *s.fields.values()):
-        add(sorted(ranked, key=lambda r: (-ranked[r], str(r)))[:PER_SIGNAL])
+        add(best_keys(ranked, PER_SIGNAL))
     if s.named is not None:
         add([s.named])
     return tuple(out)
@@ -146,5 +159,5 @@ def limb_matrix(s: Signals, limbs: Sequence[Limb], bm25: Mapping[StatuteRef, flo
                     dtype=np.float64).reshape(n, len(LIMB_FEATURES))
 
 
-__all__ = ["LIMB_FEATURES", "LONG", "OUTSIDE_FEATURES", "PER_SIGNAL", "SECTION_FEATURES", "candidates", "limb_matrix",
-           "outside_vector", "section_matrix"]
+__all__ = ["LIMB_FEATURES", "LONG", "OUTSIDE_FEATURES", "PER_SIGNAL", "SECTION_FEATURES", "best_keys", "candidates",
+           "limb_matrix", "outside_vector", "section_matrix"]

@@ -169,7 +169,7 @@ class FieldIndex:
         if self.summary_vectors is None or not self.summary_vectors.size:
             return {}
         sims = self.summary_vectors @ np.asarray(vector, dtype=np.float32)
-        return {r: float(v) for r, v in zip(self.summary_refs, sims)}
+        return dict(zip(self.summary_refs, sims.tolist()))
 
     def search(self, field: str, query: str, k: int = 100) -> dict[StatuteRef, float]:
         """Section -> BM25 score of ``query`` in ``field`` divided by the best score (in (0, 1]); top ``k``."""

@@ -23,6 +23,7 @@ import hashlib
 import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +34,22 @@ from ..types import StatuteRef
 VOTE_K = 10
 #: the vote's temperature in cosine units (:meth:`Memory.votes`): a neighbour 0.05 less similar weighs 1/e as much
 VOTE_TAU = 0.05
+
+
+@lru_cache(maxsize=1)
+def _blas_controller():
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+def one_blas_thread():
+    """A context in which numpy's BLAS runs on one thread (threadpoolctl), for the memory's product of one
+    question vector: its cosines are then the same bits whatever the machine's core count (OpenBLAS splits a
+    larger product over its threads, and the rows at each split are summed by another kernel path), and a busy
+    machine never makes the product wait for a second thread (times: ``bench/results_ranker.md``)."""
+    return _blas_controller().limit(limits=1, user_api="blas")
+
 
 @dataclass(frozen=True)
 class Memory:
@@ -52,28 +69,75 @@ class Memory:
              tau: float | None = None) -> tuple[dict[StatuteRef, float], dict[StatuteRef, float],
                                                 dict[StatuteRef, float]]:
         """``(sections, limbs, votes)`` of one question in one pass over the memory: :meth:`scores` and
-        :meth:`votes` (their contracts); questions of the ``exclude`` groups or writers do not vote."""
+        :meth:`votes` (their contracts); questions of the ``exclude`` groups or writers do not vote.
+
+        Each of ``sections`` and ``limbs`` is keyed in the order the keys first appear among the memory's questions
+        taken most similar first (a question's golds in their order), and holds the cosine of that question (the
+        largest of the key's). Computed with numpy over the memory's (question, gold) pairs
+        (:attr:`_pairs`), one sort of the cosines per question. The cosines are one BLAS product on one thread
+        (:func:`one_blas_thread`)."""
         if not len(self):
             return {}, {}, {}
-        sims = self.vectors @ np.asarray(vector, dtype=np.float32)
-        order = [i for i in np.argsort(-sims) if not self._excluded(i, exclude)]
-        sections: dict[StatuteRef, float] = {}
-        limbs: dict[StatuteRef, float] = {}
-        for i in order:
-            s = float(sims[i])
-            for g in self.golds[i]:
-                sections.setdefault(g.base, s)
-                if g.sub:
-                    limbs.setdefault(StatuteRef(g.act, g.section, g.sub[:1]), s)
-        near = order[:VOTE_K if k is None else k]
+        with one_blas_thread():
+            sims = self.vectors @ np.asarray(vector, dtype=np.float32)
+        order = np.argsort(-sims)
+        if exclude:
+            order = order[self._kept(exclude)[order]]
+        n = len(self)
+        pos = np.full(n, n, dtype=np.int64)  # a question's place in ``order``; ``n``: excluded
+        pos[order] = np.arange(len(order))
+        sections = self._firsts(self._pairs[0], pos, sims)
+        limbs = self._firsts(self._pairs[1], pos, sims)
+        near = order[:VOTE_K if k is None else k].tolist()
         votes: dict[StatuteRef, float] = {}
         if near:
             w = np.exp((sims[near] - sims[near[0]]) / (VOTE_TAU if tau is None else tau))
             w = w / w.sum()
+            bases = self._pairs[2]
             for i, wi in zip(near, w):
-                for g in {g.base for g in self.golds[i]}:
+                for g in bases[i]:
                     votes[g] = votes.get(g, 0.0) + float(wi)
         return sections, limbs, votes
+
+    @cached_property
+    def _pairs(self):
+        """``(sections, limbs, bases)``: the (question, gold) pairs at section level and at limb level (a gold's
+        first sub-section; golds without one are left out), each as ``(question index per pair, key index per
+        pair, keys)`` in question order and each question's golds' order; and each question's gold sections as a
+        tuple in the order of the set :meth:`read` sums their votes in."""
+        def pairs(key):
+            qs, ids, keys = [], [], {}
+            for i, golds in enumerate(self.golds):
+                for g in golds:
+                    ref = key(g)
+                    if ref is not None:
+                        qs.append(i)
+                        ids.append(keys.setdefault(ref, len(keys)))
+            return np.asarray(qs, dtype=np.int64), np.asarray(ids, dtype=np.int64), tuple(keys)
+
+        return (pairs(lambda g: g.base),
+                pairs(lambda g: StatuteRef(g.act, g.section, g.sub[:1]) if g.sub else None),
+                tuple(tuple({g.base for g in golds}) for golds in self.golds))
+
+    @staticmethod
+    def _firsts(pairs, pos: np.ndarray, sims: np.ndarray) -> dict[StatuteRef, float]:
+        """Key -> the cosine of the first of its pairs' questions in the order ``pos`` (a question's place; at
+        least ``len(pos)``: excluded), keys in order of that first appearance."""
+        qs, ids, keys = pairs
+        if not len(qs):
+            return {}
+        at = pos[qs]
+        seq = np.argsort(at, kind="stable")  # pairs in the order the questions come, each question's golds in order
+        seq = seq[at[seq] < len(pos)]
+        _, first = np.unique(ids[seq], return_index=True)
+        first = seq[np.sort(first)]
+        return dict(zip([keys[k] for k in ids[first].tolist()], sims[qs[first]].tolist()))
+
+    def _kept(self, exclude: Collection[str]) -> np.ndarray:
+        """A boolean mask over the memory's questions: True for those of no ``exclude`` group or writer."""
+        ex = set(exclude)
+        return np.fromiter((not (g in ex or (bool(self.writers) and self.writers[i] in ex))
+                            for i, g in enumerate(self.groups)), dtype=bool, count=len(self))
 
     def scores(self, vector: np.ndarray, exclude: Collection[str] = ()) -> tuple[dict[StatuteRef, float],
                                                                                  dict[StatuteRef, float]]:
@@ -88,9 +152,6 @@ class Memory:
         defaults :data:`VOTE_K`, :data:`VOTE_TAU`); the shares sum to 1 over the sections (to more when a question
         names two golds); ``{}`` for an empty memory. Questions of the ``exclude`` groups or writers do not vote."""
         return self.read(vector, exclude, k, tau)[2]
-
-    def _excluded(self, i: int, exclude: Collection[str]) -> bool:
-        return self.groups[i] in exclude or (bool(self.writers) and self.writers[i] in exclude)
 
 
 def memory_key(texts: Sequence[str], model_id: str) -> str:
@@ -124,4 +185,4 @@ def build_memory(examples, embed, cache_dir: Path | None = None, model_id: str =
     return Memory(vectors, tuple(e.gold for e in kept), tuple(e.group for e in kept), tuple(e.writer for e in kept))
 
 
-__all__ = ["VOTE_K", "VOTE_TAU", "Memory", "build_memory", "embed_cached", "memory_key"]
+__all__ = ["VOTE_K", "VOTE_TAU", "Memory", "build_memory", "embed_cached", "memory_key", "one_blas_thread"]

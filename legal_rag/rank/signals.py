@@ -17,6 +17,8 @@ at large gains.
 from __future__ import annotations
 
 import math
+import threading
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -54,17 +56,70 @@ class Signals:
     memory_vote: Mapping[StatuteRef, float] = field(default_factory=dict)  # share of the k-NN vote (sums to 1)
     cases: Mapping[StatuteRef, tuple[str, ...]] = field(default_factory=dict)  # the judgments behind evidence
     top_cases: int = 0                                                    # how many similar judgments voted
+    _tops: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def top(self, name: str) -> float:
+        """The largest value of the table ``name`` (``"dense"``, ``"summary"``, ``"memory"``: an attribute
+        holding a mapping of floats), 0.0 when it is empty; computed once per signals."""
+        got = self._tops.get(name)
+        if got is None:
+            got = self._tops[name] = max(getattr(self, name).values(), default=0.0)
+        return got
 
 
-def rank_of(table: Mapping[StatuteRef, float]) -> dict[StatuteRef, int]:
-    """Key -> 1-based rank by value, best first (ties share the better rank)."""
-    out: dict[StatuteRef, int] = {}
-    prev, rank = None, 0
-    for i, (k, v) in enumerate(sorted(table.items(), key=lambda kv: -kv[1])):
-        if v != prev:
-            rank, prev = i + 1, v
-        out[k] = rank
-    return out
+class Ranks(Mapping):
+    """Key -> 1-based rank by value in ``table``, best first; ties share the better rank (one plus the number of
+    keys with a larger value). A key's rank is read when it is asked for (a question's ranks are read for its
+    candidates, a few of the table's keys); iteration goes best first, ties in ``table``'s order. ``table`` is
+    read, never copied: it must not change."""
+
+    __slots__ = ("_table", "_neg")
+
+    def __init__(self, table: Mapping[StatuteRef, float]):
+        self._table = table
+        self._neg = sorted(-v for v in table.values())
+
+    def __getitem__(self, key: StatuteRef) -> int:
+        return bisect_left(self._neg, -self._table[key]) + 1
+
+    def get(self, key: StatuteRef, default=None):
+        v = self._table.get(key)
+        return default if v is None else bisect_left(self._neg, -v) + 1
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._table
+
+    def __iter__(self):
+        return iter(sorted(self._table, key=lambda k: -self._table[k]))
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+def rank_of(table: Mapping[StatuteRef, float]) -> Ranks:
+    """Key -> 1-based rank by value, best first (ties share the better rank): :class:`Ranks` of ``table``."""
+    return Ranks(table)
+
+
+#: chunk id -> (the chunk, its section, its sub-sections' refs): what :func:`_best` reads of a chunk, kept for
+#: the last :data:`_PARTS_KEPT` chunks met (checked by identity, so a chunk of another build is read again)
+_PARTS: dict[str, tuple] = {}
+_PARTS_KEPT = 20000
+_PARTS_LOCK = threading.Lock()
+
+
+def _parts(c) -> tuple[StatuteRef, tuple[StatuteRef, ...]]:
+    kept = _PARTS.get(c.id)
+    if kept is None or kept[0] is not c:
+        ref = c.ref.base
+        limbs = tuple(StatuteRef(ref.act, ref.section, (sub,))
+                      for sub in filter(None, dict(c.meta).get("subs", "").split(",")))
+        kept = (c, ref, limbs)
+        with _PARTS_LOCK:
+            _PARTS[c.id] = kept
+            while len(_PARTS) > _PARTS_KEPT:
+                _PARTS.pop(next(iter(_PARTS)))
+    return kept[1], kept[2]
 
 
 def _best(pairs, index) -> tuple[dict[StatuteRef, float], dict[StatuteRef, int], dict[StatuteRef, float]]:
@@ -75,10 +130,10 @@ def _best(pairs, index) -> tuple[dict[StatuteRef, float], dict[StatuteRef, int],
         c = chunks.get(cid)
         if c is None or c.ref is None:
             continue
-        ref = c.ref.base
+        ref, limbs = _parts(c)
         best.setdefault(ref, score)
-        for sub in filter(None, dict(c.meta).get("subs", "").split(",")):
-            limb.setdefault(StatuteRef(ref.act, ref.section, (sub,)), score)
+        for r in limbs:
+            limb.setdefault(r, score)
     return best, {r: i + 1 for i, r in enumerate(best)}, limb
 
 
@@ -133,4 +188,4 @@ def gather(question: str, index, fields: FieldIndex, *, casebase=None, concordan
                    {"memory": rank_of(mem), "summary": rank_of(summary)}, vote, cases, top_cases)
 
 
-__all__ = ["DEPTH", "LIFT_SMOOTHING", "Signals", "gather", "lifts", "rank_of"]
+__all__ = ["DEPTH", "LIFT_SMOOTHING", "Ranks", "Signals", "gather", "lifts", "rank_of"]

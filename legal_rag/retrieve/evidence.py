@@ -35,6 +35,7 @@ maps to nothing gives no new-code evidence. ``era="old"`` maps new-code cites of
 from __future__ import annotations
 
 import math
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Collection, Literal, Mapping, Protocol, Sequence
@@ -111,6 +112,24 @@ def era_map(refs: Sequence[StatuteRef], concordance, era: Era) -> dict[StatuteRe
     return out
 
 
+#: concordances (by identity, at most :data:`_ERA_MAPS_KEPT`) -> era -> what :func:`era_map` gave each ref so far
+_ERA_MAPS: dict[int, tuple[object, dict[Era, dict]]] = {}
+_ERA_MAPS_KEPT = 8
+_ERA_MAPS_LOCK = threading.Lock()
+
+
+def _era_maps(concordance, era: Era) -> dict[StatuteRef, tuple[tuple[StatuteRef, float], ...]]:
+    """The kept :func:`era_map` of ``concordance`` into ``era`` (filled as refs are met; a concordance never
+    changes once read)."""
+    kept = _ERA_MAPS.get(id(concordance))
+    if kept is None or kept[0] is not concordance:
+        with _ERA_MAPS_LOCK:
+            kept = _ERA_MAPS[id(concordance)] = (concordance, {})
+            while len(_ERA_MAPS) > _ERA_MAPS_KEPT:
+                _ERA_MAPS.pop(next(iter(_ERA_MAPS)))
+    return kept[1].setdefault(era, {})
+
+
 def section_evidence(query: str, casebase: CaseBaseLike, *, concordance=None, era: Era = "old",
                      exclude: Collection[str] = (), params: EvidenceParams | None = None, **kw
                      ) -> tuple[SectionEvidence, ...]:
@@ -130,10 +149,11 @@ def section_evidence(query: str, casebase: CaseBaseLike, *, concordance=None, er
     acc: dict[StatuteRef, float] = defaultdict(float)
     support: dict[StatuteRef, dict[str, float]] = defaultdict(dict)
     idf_cache: dict[StatuteRef, float] = {}
-    mapping_cache: dict[StatuteRef, tuple[tuple[StatuteRef, float], ...]] = {}
+    mapping_cache = _era_maps(concordance, era)
     for case, sim in cases:
-        counts = {r.base: 0 for r in casebase.case_cites(case)}
-        for r, n in casebase.case_cites(case).items():
+        cites = casebase.case_cites(case)
+        counts = {r.base: 0 for r in cites}
+        for r, n in cites.items():
             counts[r.base] += n
         if not counts:
             continue

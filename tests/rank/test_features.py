@@ -118,3 +118,25 @@ def test_section_matrix_shape_and_order():
     assert X.shape == (2, len(SECTION_FEATURES))
     assert X[0, list(SECTION_FEATURES).index("dense")] == pytest.approx(0.7)
     assert section_matrix(signals(), (), ACTS, PREDS).shape == (0, len(SECTION_FEATURES))
+
+
+def test_best_keys_and_ranks_equal_the_full_sort_with_ties():
+    import random
+
+    from legal_rag.rank.features import best_keys
+    from legal_rag.rank.signals import rank_of
+
+    rng = random.Random(5)
+    for trial in range(50):
+        table = {StatuteRef(rng.choice(["BNS", "BNSS", "BSA"]), str(i)): rng.choice([0.1, 0.2, 0.25, 0.5, 0.9, 1.0])
+                 for i in range(rng.randint(0, 80))}
+        for n in (1, 5, 25, 100):
+            assert best_keys(table, n) == sorted(table, key=lambda r: (-table[r], str(r)))[:n]
+        ranks, prev, rank = {}, None, 0  # the full sort, ties sharing the better rank
+        for i, (k, v) in enumerate(sorted(table.items(), key=lambda kv: -kv[1])):
+            if v != prev:
+                rank, prev = i + 1, v
+            ranks[k] = rank
+        got = rank_of(table)
+        assert list(got.items()) == list(ranks.items()) and len(got) == len(ranks)
+        assert got.get(StatuteRef("IPC", "1")) is None and StatuteRef("IPC", "1") not in got

@@ -87,3 +87,43 @@ def test_the_shipped_training_sets_read_and_name_every_act():
     labels = {e.label for e in exs}
     assert {"BNS", "BNSS", "BSA"} <= labels and sum(lb.startswith("other:") for lb in labels) >= 6
     assert len({e.id for e in exs}) == len(exs)
+
+
+def _read_by_loop(m, vector, exclude=(), k=None, tau=None):
+    """What :meth:`Memory.read` gives, one memory question at a time (the reference its numpy form must equal)."""
+    from legal_rag.rank.memory import VOTE_K, VOTE_TAU
+
+    sims = m.vectors @ np.asarray(vector, dtype=np.float32)
+    order = [i for i in np.argsort(-sims)
+             if not (m.groups[i] in exclude or (m.writers and m.writers[i] in exclude))]
+    sections, limbs = {}, {}
+    for i in order:
+        for g in m.golds[i]:
+            sections.setdefault(g.base, float(sims[i]))
+            if g.sub:
+                limbs.setdefault(StatuteRef(g.act, g.section, g.sub[:1]), float(sims[i]))
+    near = order[:VOTE_K if k is None else k]
+    votes = {}
+    if near:
+        w = np.exp((sims[near] - sims[near[0]]) / (VOTE_TAU if tau is None else tau))
+        w = w / w.sum()
+        for i, wi in zip(near, w):
+            for g in {g.base for g in m.golds[i]}:
+                votes[g] = votes.get(g, 0.0) + float(wi)
+    return sections, limbs, votes
+
+
+def test_read_equals_the_loop_over_every_question_in_values_and_key_order():
+    rng = np.random.default_rng(3)
+    refs = [StatuteRef("BNS", str(s), sub) for s in range(300, 312) for sub in ((), ("1",), ("2",), ("2", "a"))]
+    exs = [Example(f"q{i}", f"t{i}", tuple(refs[j] for j in rng.choice(len(refs), rng.integers(1, 4), replace=False)),
+                   "BNS", f"g{i % 17}", f"w{i % 3}") for i in range(400)]
+    vecs = rng.normal(size=(400, 8)).round(1)  # rounded: many equal cosines, so ties are met
+    m = build_memory(exs, lambda texts: vecs[[int(t[1:]) for t in texts]])
+    for trial in range(20):
+        q = rng.normal(size=8)
+        q /= np.linalg.norm(q)
+        for exclude in ((), {"g3", "w1"}, {"w0", "w1", "w2"}):
+            got, want = m.read(q, exclude, k=5 + trial % 7), _read_by_loop(m, q, exclude, k=5 + trial % 7)
+            assert [list(d.items()) for d in got[:2]] == [list(d.items()) for d in want[:2]]
+            assert list(got[2].items()) == list(want[2].items())
