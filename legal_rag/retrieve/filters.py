@@ -14,6 +14,7 @@ naming it -- never a ``TypeError`` from the constructor, so a caller that sends 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Collection, Mapping
 
@@ -180,7 +181,8 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]],
 
     A court is matched without regard to case, dots and spacing ("supreme court of india" is the index's "Supreme
     Court of India"). Raises :class:`FilterError`, naming the filter and what the index does hold, when the filter
-    can match no indexed chunk: an unknown court (the courts in the index are listed), years no indexed judgment
+    can match no indexed chunk: an unknown court (the courts in the index are listed, those most passages come from
+    first, twelve at most), years no indexed judgment
     falls in (the span of years held is given), or a combination that keeps nothing. The error is the reason, so
     an empty answer is never blamed on the sources when the filter emptied them. ``allowed(f)``: the
     ids a filter keeps, when the caller keeps them (the served index's
@@ -188,10 +190,11 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]],
     if f is None or f.is_empty():
         return f
     if f.court is not None:
-        courts = sorted({m["court"] for m in metadata.values() if m.get("court")})
+        held = Counter(m["court"] for m in metadata.values() if m.get("court"))
+        courts = sorted(held, key=lambda c: (-held[c], c))  # the courts most passages come from first
         same = [c for c in courts if _fold(c) == _fold(f.court)]
         if not same:
-            shown = "; ".join(courts[:12]) + (" …" if len(courts) > 12 else "")
+            shown = "; ".join(courts[:12]) + (f" … ({len(courts)} in all)" if len(courts) > 12 else "")
             raise FilterError(f"filter court={f.court!r}: no indexed judgment is of that court; the courts in the "
                               f"index are: {shown or 'none (no judgment is indexed)'}")
         from dataclasses import replace
