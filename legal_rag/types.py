@@ -35,6 +35,10 @@ Severity = Literal["info", "warning", "error"]
 #: what a document is (:mod:`legal_rag.ingest.doctype`): an Act's print, a court's judgment or order, or any other
 #: document (a private note, a letter: no court, title or date), which is never called a judgment
 DocKind = Literal["statute", "judgment", "document", "upload"]
+#: what a court's decision (a :class:`Judgment` of kind ``"judgment"``) was issued as: a judgment, or an order (the
+#: Supreme Court's orders of the day, a High Court's bail order). An order is cited as one: "Order of the Supreme
+#: Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026", never as a judgment
+Decision = Literal["judgment", "order"]
 #: how a user's upload (chunk kind ``"upload"``) is cited everywhere: in the answer, the citation panel and every
 #: export, whatever the document claims to be
 UPLOAD_LABEL = "uploaded document (unverified)"
@@ -249,6 +253,19 @@ class Judgment:
     #: ``(PDF page number, printed page number)`` per page of a law report's print (its running heads:
     #: :mod:`legal_rag.ingest.printed_pages`); ``()`` for a print without page numbers of its own
     printed_pages: tuple[tuple[int, int], ...] = ()
+    #: issued as a judgment or an order (:data:`Decision`), as the text calls itself
+    decision: Decision = "judgment"
+    #: the judges as printed ("Rajeev Misra"; the Supreme Court's CORAM), ``()`` where the print names none
+    bench: tuple[str, ...] = ()
+    #: where in ``source`` the decision sits when the source holds many: the archive member
+    #: (``legal_ai_toolkit/.../CRIMINAL_101253596.txt``), or the day's log and its row of the table of contents
+    #: (``archive/2026-05-25.md, item 306``); ``""`` for a source that is one decision
+    within: str = ""
+
+    @property
+    def year(self) -> str:
+        """``"2024"`` from ``date`` (``""`` when the date is unknown)."""
+        return self.date[:4]
 
 
 @dataclass(frozen=True)
@@ -525,6 +542,11 @@ class IngestReport:
     #: (act, count) of the :class:`ScheduleText` units set apart from the sections (schedules, forms, appendices)
     schedules: tuple[tuple[str, int], ...] = ()
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    #: what a source held and was not taken, tallied: ``(source file, reason, count)`` (a duplicate, a civil order)
+    skipped: tuple[tuple[str, str, int], ...] = ()
+    #: the court decisions counted: ``(facet, value, count)``, facet ``read`` (a source holding many: decisions found
+    #: in it, copies included), then of those taken ``source``, ``court``, ``year`` and ``decision`` (judgment / order)
+    counts: tuple[tuple[str, str, int], ...] = ()
 
 
 def statute_heading(act: str, section: str, title: str) -> str:

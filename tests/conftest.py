@@ -4,8 +4,9 @@
 * PDF layout is cached by file content hash (``LEGAL_RAG_PAGE_CACHE``) under ``.legal_rag-test/`` at the repo
   root, so the session reads each real PDF with pypdf once, however many test packages parse it; so are the
   parsed First Schedules (``LEGAL_RAG_SCHEDULE_CACHE``, keyed by the PDF's sha256 and the parser version).
-* ``real_index`` / ``real_pipeline``: the default corpus (every source of ``corpora/manifest.toml``) ingested,
-  chunked, embedded with the shipped MiniLM and indexed ONCE per session. The data directory is keyed by the
+* ``real_index`` / ``real_pipeline``: the default corpus (every source of ``corpora/manifest.toml``; of the case
+  base's AILA judgments and of each source holding many decisions a fixed sample) ingested, chunked, embedded with
+  the shipped MiniLM and indexed ONCE per session. The data directory is keyed by the
   settings that shape the index; the SQLite store caches embeddings by chunk content hash, so a later session
   on the same checkout embeds only chunks whose text changed.
 """
@@ -34,6 +35,11 @@ os.environ.setdefault("LEGAL_RAG_PAGE_CACHE", str(TEST_CACHE / "pages"))
 os.environ.setdefault("LEGAL_RAG_SCHEDULE_CACHE", str(TEST_CACHE / "schedules"))
 
 
+#: decisions taken from each source of the default corpus that holds many (``Settings.archive_limit``) in the real
+#: index the tests build
+ARCHIVE_SAMPLE = 40
+
+
 def _real_settings():
     from legal_rag.config import load_settings
 
@@ -42,8 +48,11 @@ def _real_settings():
         "|".join(str(v) for v in (base.embed_model, base.chunk_tokens, base.chunk_overlap, base.hnsw_ef_construction,
                                   base.hnsw_ef_search, base.hnsw_max_neighbors, base.manifest_path.read_bytes()))
         .encode()).hexdigest()[:12]
-    # the case base samples the first 300 of AILA's 2,914 judgments here (the benchmark uses all of them)
-    return base.model_copy(update={"data_dir": TEST_CACHE / f"index-{key}", "casebase_limit": 300})
+    # the case base samples the first 300 of AILA's 2,914 judgments here (the benchmark uses all of them), and each
+    # source holding many decisions its first 40 (the Indian Kanoon archive, each orders-of-the-day source:
+    # tests/ingest/test_many_real.py reads them whole)
+    return base.model_copy(update={"data_dir": TEST_CACHE / f"index-{key}", "casebase_limit": 300,
+                                   "archive_limit": ARCHIVE_SAMPLE})
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,12 @@ def test_build_report_covers_the_default_corpus(real_build):
     assert sections == {"BNS": 358, "BNSS": 531, "BSA": 170, "IPC": sections["IPC"], "CrPC": sections["CrPC"],
                         "IEA": sections["IEA"]}
     assert sections["IPC"] >= 511 and sections["CrPC"] >= 484 and sections["IEA"] >= 167
-    assert report.judgments == 79 and not report.failed
+    # 79 sources of one decision each, and the fixed sample (real_settings: archive_limit) of each of the four
+    # sources holding many (the Indian Kanoon archive, three orders-of-the-day sources)
+    sample = {v: n for facet, v, n in report.counts if facet == "source" and n > 1}
+    assert sorted(sample.values()) == [40, 40, 40, 40], sample
+    assert report.judgments == 79 + 160 and not report.failed
+    assert stats["sparse_only"] > 0 and stats["embedded"] <= stats["added"]  # the sample is searched by BM25 only
     assert stats["chunks"] > 5000
     # the First Schedules are parsed by the build (cached), so the first look-up does not wait for them
     assert 900 <= stats["schedules"]["rows"] <= 1000, stats["schedules"]

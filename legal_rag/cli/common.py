@@ -50,6 +50,30 @@ def embed_bar(enabled: bool = True) -> Callable[[int, int], None] | None:
     return update
 
 
+def decision_lines(report, top: int = 8) -> list[str]:
+    """The court decisions of an ingest report in a few lines: per source holding many, decisions read, taken and
+    skipped with each reason; then the decisions taken by court (the ``top`` first, the rest summed), by year and by
+    form (judgment / order)."""
+    facets: dict[str, list[tuple[str, int]]] = {}
+    for facet, value, n in getattr(report, "counts", ()):
+        facets.setdefault(facet, []).append((value, n))
+    taken = dict(facets.get("source", []))
+    lines = []
+    for source, n in facets.get("read", []):
+        lines.append(f"decisions {source}: read {n}, taken {taken.get(source, 0)}")
+        lines += [f"  skipped {k}: {reason}" for s, reason, k in getattr(report, "skipped", ()) if s == source]
+    for facet, label in (("court", "court"), ("year", "year"), ("decision", "form")):
+        values = facets.get(facet, [])
+        if facet == "year":  # newest first, undated last
+            values = sorted(values, key=lambda kv: (not kv[0].isdigit(), -int(kv[0]) if kv[0].isdigit() else 0))
+        shown = values[:top] if facet == "court" else values
+        rest = sum(n for _, n in values[len(shown):])
+        if values:
+            lines.append(f"decisions by {label}: " + ", ".join(f"{v} {n}" for v, n in shown)
+                         + (f", {len(values) - len(shown)} more {rest}" if rest else ""))
+    return lines
+
+
 def print_report(report) -> None:
     """An ingest report on stdout: counts, sections per Act, every warning and error, failed files."""
     typer.echo(f"files: {len(report.files)}  pages: {report.pages}  judgments: {report.judgments}  "
@@ -60,6 +84,8 @@ def print_report(report) -> None:
     for p in report.problems:  # Schedules, forms, appendices: no section's text, not indexed
         if p.kind == "set_apart":
             typer.echo(f"set apart {p.source}: {p.message}")
+    for line in decision_lines(report):
+        typer.echo(line)
     by_sev: dict[str, int] = {}
     for p in report.problems:
         by_sev[p.severity] = by_sev.get(p.severity, 0) + 1

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 
 from ..ingest.printed_pages import paragraph_at, printed_range
+from ..ingest.sc_orders import order_citation
 from ..law import judgment_reference, locate, order_citations
 from ..types import (ACT_TITLES, NO_PRINT_NOTE, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind,
                      StatuteRef, Support, SupersessionFlag, has_print)
@@ -95,6 +96,9 @@ class CitationRecord:
     #: a judgment passage cited for a statute's words it quotes: the label saying they are the judgment's words of
     #: its date, not the statute (``Citation.judgment_words``); "" otherwise
     judgment_words: str = ""
+    #: a court's decision (kind ``"judgment"``) issued as a ``"judgment"`` or an ``"order"`` (chunk meta
+    #: ``decision``); an order's ``citation`` is :func:`legal_rag.ingest.sc_orders.order_citation`'s
+    decision: str = "judgment"
 
     @property
     def verified(self) -> bool:
@@ -290,8 +294,14 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
         paras, common["pages"] = at
     printed = printed_range(meta.get("printed_pages", ""), common["pages"]) or ()
     words = next((c.judgment_words for c in cits if c.judgment_words), "")
-    return CitationRecord(kind="judgment", citation=judgment_citation(title, reporters, court, date, paras, printed)
-                          + (f" [{words}]" if words else ""), judgment_words=words,
+    decision = meta.get("decision", "judgment")
+    if decision == "order":  # an order is cited as one, never as a judgment
+        number = meta.get("case_numbers", "").split(";")[0].strip()
+        cited = order_citation(court, date, number) + (f", para {paras}" if paras else "")
+    else:
+        cited = judgment_citation(title, reporters, court, date, paras, printed)
+    return CitationRecord(kind="judgment", citation=cited + (f" [{words}]" if words else ""), judgment_words=words,
+                          decision=decision,
                           title=title, court=court, date=date, reporters=reporters, paras=paras, printed=printed,
                           case_numbers=meta.get("case_numbers", ""), **common)
 

@@ -73,8 +73,8 @@ def long_date(date: str) -> str:
 
 
 def kind_of(j: Judgment) -> str:
-    """``"order"`` for a judgment the case base records as an order (``Judgment.kind``), else ``"judgment"``."""
-    return "order" if j.kind == "order" else "judgment"
+    """``"order"`` for a decision the case base records as an order (``Judgment.decision``), else ``"judgment"``."""
+    return "order" if j.decision == "order" else "judgment"
 
 
 def _court(j: Judgment) -> str:

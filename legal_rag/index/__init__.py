@@ -2,15 +2,16 @@
 
 Front doors: :func:`build_index` (one writer, incremental embedding, atomic switch) and :func:`open_index`
 (checks the manifest against the settings). :func:`rebuild_index` rebuilds dense and sparse from the store
-without embedding anything again.
+without embedding anything again. Every chunk is in the store and in bm25s; a chunk marked :data:`SPARSE_ONLY`
+(the bulk judgment sources, :func:`mark_sparse_only`) is neither embedded nor in Chroma.
 """
 
 from __future__ import annotations
 
-import threading
-
+import dataclasses
 import hashlib
 import shutil
+import threading
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -32,7 +33,8 @@ from .sparse import SparseIndex, legal_tokenize
 from .store import ChunkStore, content_hash
 
 __all__ = ["Index", "build_index", "open_index", "rebuild_index", "Embedder", "ChunkStore", "DenseIndex",
-           "SparseIndex", "Manifest", "legal_tokenize", "chunk_metadata"]
+           "SparseIndex", "Manifest", "legal_tokenize", "chunk_metadata", "SPARSE_ONLY", "sparse_only",
+           "mark_sparse_only"]
 
 EMBED_COMMIT = 256  # passages embedded per store commit (an interrupted run keeps what it paid for)
 #: how deep the one unfiltered dense query of a query vector reaches (:meth:`Index.dense_search` reads every
@@ -217,8 +219,33 @@ def chunk_metadata(c: Chunk) -> dict:
     return out
 
 
+#: the chunk meta pair that keeps a chunk out of the dense index: it is searched by BM25 (and its judgment by the
+#: case base) only, and never embedded (:func:`sparse_only`; set by :func:`mark_sparse_only`)
+SPARSE_ONLY = ("dense", "no")
+
+
+def sparse_only(chunk: Chunk) -> bool:
+    """Whether ``chunk`` is kept out of the dense index (its meta holds :data:`SPARSE_ONLY`)."""
+    return SPARSE_ONLY in chunk.meta
+
+
+def mark_sparse_only(chunks: Sequence[Chunk], sources: set[str]) -> list[Chunk]:
+    """``chunks`` with those of the files ``sources`` (``Chunk.source``) marked :data:`SPARSE_ONLY` and every other
+    one unmarked: BM25 and the case base find the marked ones, the embedder never sees them. The mark is meta, not
+    text: a chunk's id and its embedding cache key (:func:`~legal_rag.index.store.content_hash`) do not change, so
+    unmarking a source later embeds its chunks and nothing else."""
+    out = []
+    for c in chunks:
+        want = c.source in sources
+        if want != sparse_only(c):
+            meta = (*c.meta, SPARSE_ONLY) if want else tuple(m for m in c.meta if m != SPARSE_ONLY)
+            c = dataclasses.replace(c, meta=tuple(sorted(meta)))
+        out.append(c)
+    return out
+
+
 def _embed_missing(store: ChunkStore, embedder: Embedder, progress: Callable[[int, int], None] | None) -> int:
-    todo = store.missing_embeddings(embedder.model_id)
+    todo = store.missing_embeddings(embedder.model_id, keep=lambda c: not sparse_only(c))
     for i in range(0, len(todo), EMBED_COMMIT):
         part = todo[i:i + EMBED_COMMIT]
         store.put_embeddings(embedder.model_id, [h for h, _ in part], embedder.embed_passages([p for _, p in part]))
@@ -233,15 +260,17 @@ def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stat
     paths = data_paths(settings)
     chunks = store.all_chunks()
     ids = [c.id for c in chunks]
-    vecs = store.vectors(embedder.model_id, ids) if ids else np.zeros((0, embedder.dim), np.float32)
-    dim = int(vecs.shape[1]) if len(ids) else embedder.dim
+    embedded = [c for c in chunks if not sparse_only(c)]
+    dense_ids = [c.id for c in embedded]
+    vecs = store.vectors(embedder.model_id, dense_ids) if dense_ids else np.zeros((0, embedder.dim), np.float32)
+    dim = int(vecs.shape[1]) if len(dense_ids) else embedder.dim
     build_id = new_build_id()
     bdir = paths["builds"] / build_id
     bdir.mkdir(parents=True)
     snap = ChunkStore(bdir / "chunks.sqlite")
     snap.sync(chunks)
     hashes = [content_hash(c) for c in chunks]
-    snap.put_embeddings(embedder.model_id, hashes, vecs)
+    snap.put_embeddings(embedder.model_id, [content_hash(c) for c in embedded], vecs)
     snap.close()
     checkpoint("snapshot")
     name = f"legal_rag_{build_id}" if settings.chroma_url else "chunks"
@@ -249,7 +278,8 @@ def _write_build(settings: Settings, store: ChunkStore, embedder: Embedder, stat
     dense = DenseIndex.create(settings, None if settings.chroma_url else bdir / "chroma", name,
                               embedder.model_id, dim)
     checkpoint("dense-begun")
-    stats["dense_batches"] = dense.upsert(ids, vecs, [chunk_metadata(c) for c in chunks]) if ids else 0
+    stats["dense_batches"] = dense.upsert(dense_ids, vecs, [chunk_metadata(c) for c in embedded]) if dense_ids else 0
+    stats["sparse_only"] = len(ids) - len(dense_ids)
     stats["dense_s"] = time.perf_counter() - t0
     checkpoint("dense")
     t0 = time.perf_counter()
@@ -282,7 +312,7 @@ def build_index(chunks: Sequence[Chunk], settings: Settings, *, embedder: Embedd
     step) means the lock is already this caller's. ``sources`` / ``failed``: the manifest sources this build is to serve
     and those of them that failed with nothing to keep (recorded in the manifest for ``legal-rag check``).
     ``stats`` (if given) receives counts and seconds: ``added``, ``removed``, ``unchanged``, ``embedded``,
-    ``embed_s``, ``dense_s``, ``sparse_s``, ``dense_batches``.
+    ``embed_s``, ``dense_s``, ``sparse_s``, ``dense_batches``, ``sparse_only`` (chunks kept out of Chroma).
     """
     embedder = embedder or Embedder.from_settings(settings)
     stats = {} if stats is None else stats

@@ -147,8 +147,9 @@ class CaseBase:
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"{path}: case base format {data.get('format')!r}, expected {FORMAT_VERSION}")
         judgments = [Judgment(**{**j, "citations": tuple(j["citations"]), "case_numbers": tuple(j["case_numbers"]),
-                                 "printed_pages": tuple(tuple(x) for x in j.get("printed_pages", ()))})
-                     for j in data["judgments"]]  # a case base saved before printed pages were read has none
+                                 "printed_pages": tuple(tuple(x) for x in j.get("printed_pages", ())),
+                                 "bench": tuple(j.get("bench", ()))})
+                     for j in data["judgments"]]  # a case base saved before printed pages (or benches) were read has none
         paras = [Paragraph(c, n, t, s, tuple(pg), tuple(_ref_of(r) for r in cites))
                  for c, n, t, s, pg, cites in data["paragraphs"]]
         return cls(judgments, paras, SparseIndex.load(path / "bm25"))

@@ -9,10 +9,11 @@ What is checked (crashes and concurrency: field cases BL-10, BL-13, BL-15):
 2. The manifest agrees with the settings (model, dimension, chunking, prompts, HNSW, format): the same check as
    :func:`legal_rag.index.open_index`.
 3. SQLite ``PRAGMA integrity_check`` passes on the shared store and on the build's snapshot.
-4. The snapshot holds exactly ``manifest.chunks`` chunks, every one with an embedding for the manifest's model,
-   and the per-source content hashes equal ``manifest.corpus``.
-5. The Chroma collection and the bm25s index hold exactly the snapshot's chunk ids (no missing, no extra, no
-   duplicates).
+4. The snapshot holds exactly ``manifest.chunks`` chunks, every one but those marked sparse-only
+   (:data:`legal_rag.index.SPARSE_ONLY`) with an embedding for the manifest's model, and the per-source content
+   hashes equal ``manifest.corpus``.
+5. The Chroma collection holds exactly the snapshot's chunk ids less the sparse-only ones, and the bm25s index
+   exactly all of them (no missing, no extra, no duplicates).
 6. A build made by ``legal-rag index`` serves every manifest source it was made from (``Manifest.sources``, less
    those that failed and had nothing to keep), and was made from every statute and judgment of today's manifest.
 7. Canary: a chunk (the first by id, or ``canary``) is its own nearest neighbour in Chroma under its stored vector,
@@ -131,15 +132,18 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
     if problems:
         return done({"manifest": man.chunks})
 
+    from . import sparse_only
+
     store = ChunkStore(bdir / "chunks.sqlite")
     try:
         chunks = store.all_chunks()
         ids = [c.id for c in chunks]
+        dense_want = [c.id for c in chunks if not sparse_only(c)]
         counts = {"manifest": man.chunks, "store": len(ids)}
         if len(ids) != man.chunks:
             problems.append(f"snapshot holds {len(ids)} chunks, manifest says {man.chunks}")
         try:
-            vecs = store.vectors(man.embed_model, ids)
+            vecs = store.vectors(man.embed_model, dense_want)
         except KeyError as exc:
             problems.append(f"snapshot: {exc.args[0]}")
             vecs = None
@@ -167,7 +171,7 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
         problems.append(f"Chroma collection {man.collection!r} unusable: {type(exc).__name__}: {exc}")
         dense, dense_ids = None, []
     counts["dense"] = len(dense_ids)
-    _same_ids("Chroma", dense_ids, ids, problems)
+    _same_ids("Chroma", dense_ids, dense_want, problems)
     try:
         sparse = SparseIndex.load(bdir / "bm25")
         sparse_ids = list(sparse.ids)
@@ -182,11 +186,11 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
     if problems or not ids:
         return done(counts)
 
-    pick = canary if canary in ids else ids[0]
-    i = ids.index(pick)
-    chunk = chunks[i]
-    if vecs is not None and dense is not None:
-        top = dense.search(vecs[i], 1)
+    pick = canary if canary in ids else (dense_want or ids)[0]
+    chunk = chunks[ids.index(pick)]
+    embedded = pick in set(dense_want)
+    if vecs is not None and dense is not None and embedded:
+        top = dense.search(vecs[dense_want.index(pick)], 1)
         if not top or top[0][0] != pick and top[0][1] < 0.9999:
             problems.append(f"canary {pick}: its own vector's nearest neighbour is {top[:1]}")
     if sparse is not None:
@@ -195,7 +199,7 @@ def check_index(settings: Settings, *, embedder: Any = None, canary: str | None 
         twins = {c.id for c in chunks if index_text(c) == text}
         if not top or top[0][0] not in twins:
             problems.append(f"canary {pick}: bm25s top hits for its own text are {[t[0] for t in top]}")
-    if embedder is not None and dense is not None:
+    if embedder is not None and dense is not None and embedded:
         found = [cid for cid, _ in dense.search(embedder.embed_query(index_text(chunk)), CANARY_DEPTH)]
         if pick not in found and not {c.id for c in chunks if index_text(c) == index_text(chunk)} & set(found):
             problems.append(f"canary {pick}: not among the first {CANARY_DEPTH} dense hits of its own text")

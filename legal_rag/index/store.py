@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -134,13 +134,18 @@ class ChunkStore:
         return [_chunk(r) for r in rows]
 
     # ---- embeddings ---------------------------------------------------------------------------------------
-    def missing_embeddings(self, model: str) -> list[tuple[str, str]]:
-        """``(hash, passage text)`` of chunks with no embedding for ``model``, one per distinct hash."""
+    def missing_embeddings(self, model: str, keep: Callable[[Chunk], bool] | None = None) -> list[tuple[str, str]]:
+        """``(hash, passage text)`` of chunks with no embedding for ``model``, one per distinct hash; with ``keep``,
+        only of the chunks it keeps (its passage text is not even composed for the others)."""
         q = ("SELECT c.hash, c.* FROM chunks c LEFT JOIN embeddings e ON e.hash = c.hash AND e.model = ? "
              "WHERE e.hash IS NULL ORDER BY c.id")
         seen: dict[str, str] = {}
         for r in self.db.execute(q, (model,)):
-            seen.setdefault(r[0], index_text(_chunk(r[1:])))
+            if r[0] in seen:
+                continue
+            chunk = _chunk(r[1:])
+            if keep is None or keep(chunk):
+                seen[r[0]] = index_text(chunk)
         return list(seen.items())
 
     def put_embeddings(self, model: str, hashes: Sequence[str], vecs: np.ndarray) -> None:

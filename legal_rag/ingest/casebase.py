@@ -34,22 +34,21 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..types import Judgment, Paragraph
+from .shingles import SHINGLE, shingles
 from .statute_cites import find_statute_refs_by_paragraph
 
 AILA_TAR = Path("judgments") / "aila2019_Object_casedocs_SC_2914.tar.gz"
 AILA_QUERIES = Path("benchmarks") / "aila2019" / "Query_doc.txt"
 TEST_QUERY_IDS = tuple(f"AILA_Q{i}" for i in range(11, 51))
 TRAIN_QUERY_IDS = tuple(f"AILA_Q{i}" for i in range(1, 11))
-#: word n-gram length and the containment at or above which a document counts as a copy of a query
-SHINGLE = 8
+#: the containment (word n-grams of :data:`~legal_rag.ingest.shingles.SHINGLE` words) at or above which a document
+#: counts as a copy of a query
 LEAK_CONTAINMENT = 0.5
 #: The two AILA test queries with near-copies in the case base, as measured on the full tar (8-gram containment of
 #: the query in the case): Q21 in C113 (0.90) and Q15 in C297 (0.73). Every other query's best case is at most
 #: 0.053 (Q34 in C165); no training query Q1-Q10 reaches 0.034 (Q7 in C2657), so none has a near-copy. The gap
 #: between 0.053 and 0.73 is where the threshold 0.5 sits. Checked by tests/ingest/test_casebase_load.py.
 KNOWN_LEAKS: dict[str, tuple[str, float]] = {"AILA_Q21": ("C113", 0.9005), "AILA_Q15": ("C297", 0.7276)}
-
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -108,15 +107,6 @@ def read_aila_queries(corpus_path: Path) -> dict[str, str]:
             q, _, text = line.partition("||")
             out[q.strip()] = text.strip()
     return out
-
-
-def shingles(text: str, n: int = SHINGLE) -> set[tuple[str, ...]]:
-    """Lower-cased word ``n``-grams of ``text`` (``\\w+`` words); a text shorter than ``n`` words gives its whole
-    word tuple (so a short question still has one shingle)."""
-    words = _WORD.findall(text.lower())
-    if len(words) < n:
-        return {tuple(words)} if words else set()
-    return set(zip(*(words[i:] for i in range(n))))
 
 
 def containment(queries: Mapping[str, str], docs: Mapping[str, str], n: int = SHINGLE

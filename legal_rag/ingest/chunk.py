@@ -317,10 +317,13 @@ def chunk_judgment(paragraphs: Sequence[Paragraph], counter: TokenCounter, *, ju
 def judgment_meta(judgment: Judgment) -> dict[str, str]:
     """The chunk meta every chunk of ``judgment`` carries, parsed once from its header
     (:mod:`legal_rag.ingest.judgment_header`): ``court``, ``date`` (ISO), ``year``, ``citations`` (canonical
-    neutral / reporter citations joined by ``"; "``: ``"[2024] 7 S.C.R. 97; 2024 INSC 479"``) and
-    ``case_numbers`` (as printed, joined by ``"; "``). Empty values are left out of the chunk."""
+    neutral / reporter citations joined by ``"; "``: ``"[2024] 7 S.C.R. 97; 2024 INSC 479"``), ``case_numbers``
+    (as printed, joined by ``"; "``), ``decision`` (``"judgment"`` or ``"order"``: an order is cited as one),
+    ``bench`` (judges joined by ``"; "``) and ``within`` (where in a source holding many it sits). Empty values are
+    left out of the chunk."""
     return {"court": judgment.court, "date": judgment.date, "year": judgment.date[:4],
-            "citations": "; ".join(judgment.citations), "case_numbers": "; ".join(judgment.case_numbers)}
+            "citations": "; ".join(judgment.citations), "case_numbers": "; ".join(judgment.case_numbers),
+            "decision": judgment.decision, "bench": "; ".join(judgment.bench), "within": judgment.within}
 
 
 def _printed_of(judgment: Judgment | None, pages: tuple[int, int]) -> str:

@@ -5,6 +5,8 @@ Pure functions over text; no I/O. The forms follow the prints found in the corpu
 * neutral citations of the Supreme Court since 2023: ``2024 INSC 479``;
 * Supreme Court Reports: ``[2024] 7 S.C.R. 97``, ``[1994] Supp. 4 SCR 386``, JUDIS ``1981 SCR (1) 206``;
 * SCC: ``(1980) 3 SCC 625``, JUDIS ``1980 SCC (3) 625``; AIR: ``AIR 1980 SC 1789``, JUDIS ``1980 AIR 1789``;
+* neutral citations of the High Courts since 2023: ``2023:AHC:190732``, ``2023:AHC-LKO:9844``, ``2025:DHC:3771-DB``;
+* an Indian Kanoon page, ``indiankanoon.org/doc/101253596`` (how this project cites a text taken from there);
 * case numbers: ``Civil Appeal No. 404 of 2024``, ``SLP (Crl.) No. 8057/2024``, ``W.P.(C) 1294/2022``,
   ``ITA 45/2023``.
 
@@ -41,11 +43,17 @@ _CITE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?P<y>(?:19|20)\d{2})\s+SCC\s*\(\s*(?P<v>\d{1,2})\s*\)\s*(?P<p>\d{1,4})\b"), "({y}) {v} SCC {p}"),
     (re.compile(r"\bAIR\s+(?P<y>(?:19|20)\d{2})\s+SC\s*(?P<p>\d{1,4})\b"), "AIR {y} SC {p}"),
     (re.compile(r"\b(?P<y>(?:19|20)\d{2})\s+AIR\s+(?P<p>\d{1,4})\b"), "AIR {y} SC {p}"),
+    # a High Court's neutral citation (2023 on): "2023:AHC:190732", "2023:AHC-LKO:9844", "2025:DHC:3771-DB"
+    (re.compile(r"\b(?P<y>20[2-9]\d)\s?:\s?(?P<c>[A-Z]{2,6}(?:-[A-Z]{2,5})?)\s?:\s?(?P<n>\d{1,6})(?P<db>-DB)?\b"),
+     "{y}:{c}:{n}{db}"),
+    # an Indian Kanoon page: "https://indiankanoon.org/doc/101253596/"
+    (re.compile(r"\bindiankanoon\.org/doc(?:fragment)?/(?P<n>\d{1,12})\b", re.I), "indiankanoon.org/doc/{n}"),
 )
 
 
 def find_citations(text: str) -> tuple[str, ...]:
-    """Every neutral / SCR / SCC / AIR (Supreme Court) citation in ``text``, canonical, in order, unique.
+    """Every neutral / SCR / SCC / AIR (Supreme Court) citation, High Court neutral citation and Indian Kanoon
+    address in ``text``, canonical, in order, unique.
 
     ``find_citations("[2024] 7 S.C.R. 97 : 2024 INSC 479") -> ("[2024] 7 S.C.R. 97", "2024 INSC 479")``;
     ``find_citations("1980 AIR 1789  1980 SCC (3) 625") -> ("AIR 1980 SC 1789", "(1980) 3 SCC 625")``.
@@ -76,20 +84,26 @@ def normalise_citation(text: str) -> str:
 
 _KINDS = (
     r"(?:Civil|Criminal|Crl\.?|Cr\.?)\s*Appeals?|Appeal\s*\((?:crl|civil|c)\.?\)|Cr\.?\s*As?\.?|"
-    r"Writ\s+Petitions?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
-    r"Review\s+Petitions?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
-    r"Special\s+Leave\s+Petitions?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
-    r"Petition\(s\)\s+for\s+Special\s+Leave\s+to\s+Appeal\s*\((?:Civil|Crl|C)\.?\)|"
-    r"SLP\s*[\(\[]\s*(?:Civil|Crl|Criminal|C)\.?\s*[\)\]]|Transfer\s+Petitions?(?:\s*\((?:Civil|Crl\.?|C)\))?"
+    r"Writ\s+Petitions?(?:\s*\(s\))?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
+    r"(?:Review|Contempt|Curative|Arbitration|Election)\s+Petitions?(?:\s*\(s\))?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
+    r"Miscellaneous\s+Applications?(?:\s*\(s\))?|"
+    r"Special\s+Leave\s+Petitions?(?:\s*\(s\))?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
+    r"Petition(?:\(s\)|s)?\s+for\s+Special\s+Leave\s+to\s+Appeal\s*\((?:Civil|Crl|Criminal|C)\.?\)|"
+    r"S\.?\s?L\.?\s?P\.?\s*[\(\[]\s*(?:Civil|Crl|Criminal|C)\.?\s*[\)\]]|Transfer\s+Petitions?(?:\s*\(s\))?(?:\s*\((?:Civil|Criminal|Crl\.?|C)\))?|"
+    # the High Courts' criminal matters: "Criminal Misc. Bail Application No. - 39983 of 2023", "Criminal Petition No.
+    # 1234 of 2024", "Criminal Revision Petition", "Application U/S 482 No. - 12174 of 2020", "Bail Application"
+    r"(?:Criminal|Crl\.?)\s+(?:Misc(?:ellaneous)?\.?\s+)?(?:Bail\s+)?(?:Applications?|Petitions?|Revisions?(?:\s+Petitions?)?|"
+    r"Cases?|References?)|(?:Anticipatory\s+)?Bail\s+Applications?|Application\s+U/S\s+\d+[A-Z]?(?:/\d+[A-Z]?)*"
 )
 _NUM = r"(?P<n>\d{1,6}(?:\s*[-–]\s*\d{1,6})?)"
 _CASE_LONG = re.compile(
-    rf"(?P<k>{_KINDS})\s*(?:\(?\s*(?:Diary|D)\.?\s+)?(?:No(?:s|\(s\))?\.?)?\s*{_NUM}(?:\s*(?:,|and|&)\s*\d{{1,6}}(?:\s*[-–]\s*\d{{1,6}})?)*"
+    rf"(?P<k>{_KINDS})\s*(?:\(?\s*(?:Diary|D)\.?\s+)?(?:No(?:s|\(s\))?\.?(?:\s*[-–:]\s)?)?\s*{_NUM}(?:\s*(?:,|and|&)\s*\d{{1,6}}(?:\s*[-–]\s*\d{{1,6}})?)*"
     r"\s*(?:of\s+|/)\s*(?P<y>(?:19|20)\d{2})",
     re.I,
 )
 _CASE_DIARY = re.compile(  # "Review Petition (Civil) Nos      of 2024\n(D No 50281 of 2023)": number not yet given
-    rf"(?P<k>{_KINDS})\s*Nos?\.?\s+of\s+\d{{4}}\s*\(\s*D(?:iary)?\.?\s*No\.?\s*(?P<n>\d{{1,6}})\s*(?:of\s+|/)\s*(?P<y>(?:19|20)\d{{2}})",
+    rf"(?P<k>{_KINDS})\s*No(?:s|\(s\))?\.?[\s.…]*of\s+\d{{4}}\s*[\(\[]\s*@?\s*D(?:iary)?\.?\s*No\.?\s*(?P<n>\d{{1,6}})\s*"
+    r"(?:of\s+|/)\s*(?P<y>(?:19|20)\d{2})",
     re.I,
 )
 _CASE_SHORT = re.compile(
@@ -102,7 +116,9 @@ def _kind_key(kind: str) -> str:
     k = re.sub(r"[^a-z]", "", kind.lower())
     if "specialleave" in k:
         return "slp"
-    for stem, key in (("review", "review petition"), ("slp", "slp"), ("writ", "writ petition"),
+    for stem, key in (("review", "review petition"), ("contempt", "contempt petition"), ("curative", "curative petition"),
+                      ("arbitration", "arbitration petition"), ("election", "election petition"),
+                      ("miscellaneous", "miscellaneous application"), ("slp", "slp"), ("writ", "writ petition"),
                       ("wpc", "writ petition"), ("wpcrl", "writ petition"), ("transfer", "transfer petition"),
                       ("ita", "ita"), ("lpa", "lpa")):
         if k.startswith(stem):

@@ -12,6 +12,7 @@ appendix) comes back apart from the sections, as ``Corpus.schedules`` (:mod:`leg
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import time
@@ -25,6 +26,7 @@ from typing import Iterable, Iterator
 from ..config import Settings
 from ..errors import CorpusError, corpus_missing
 from ..types import IngestReport, Judgment, Page, Paragraph, Problem, ScheduleText, Section
+from . import many
 
 KINDS = ("statute", "judgment", "mapping")
 
@@ -91,12 +93,13 @@ def corpus_file(name: str, settings: Settings) -> Path:
     """The file a user may open by ``name``: a statute or judgment of the manifest whose file name is ``name``
     (under ``settings.corpus_path``). Raises :class:`CorpusError` (a :class:`~legal_rag.errors.LegalRagError`)
     for anything else, so no path from a caller reaches other files: ``name`` must be a bare file name (no ``/``,
-    ``\\``, NUL, ``.`` or ``..``) and is only ever compared with the manifest's names. Users' uploads are served
+    ``\\``, NUL, ``.`` or ``..``) and is only ever compared with the manifest's names (a source holding many
+    decisions, an archive or a day's log, is not served: it opens at no one decision). Users' uploads are served
     to their owners only (:meth:`legal_rag.pipeline.Pipeline.upload_file`), never by name here."""
     if not name or "\x00" in name or "/" in name or "\\" in name or name in (".", ".."):
         raise CorpusError("not a corpus file")  # a bare file name, or nothing (NUL: ValueError)
     for src in load_manifest(settings.manifest_path):
-        if src.file_name == name and src.kind in ("statute", "judgment"):
+        if src.file_name == name and src.kind in ("statute", "judgment") and src.format not in many.READERS:
             path = (settings.corpus_path / src.path).resolve()
             if path.is_file():
                 return path
@@ -138,14 +141,48 @@ def select(sources: Iterable[Source], only: str | Iterable[str] | None) -> tuple
     return picked
 
 
-def _ingest_one(src: Source, settings: Settings) -> tuple[list[Section], list[Judgment], list[Paragraph], list[Problem],
-                                                         int, list[ScheduleText]]:
+def hint_rows(src: Source, settings: Settings) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+    """The rows of the derived index the manifest names beside ``src`` (``hints`` path, ``hints_sha256``), by their
+    ``file`` column; ``{}`` when none is named. A named index that is missing or whose sha256 differs is not read: a
+    ``warning`` Problem says so (the source is read without its hints)."""
+    import csv
+    import io
+
+    meta = dict(src.meta)
+    if not meta.get("hints"):
+        return {}, []
+    hint = Source(f"{src.name} hints", "mapping", "csv", meta["hints"], meta.get("hints_sha256", ""))
+    bad = verify(hint, settings.corpus_path)
+    if bad is not None:
+        return {}, [dataclasses.replace(bad, severity="warning", message=f"{bad.message}; read without its hints")]
+    text = (Path(settings.corpus_path) / hint.path).read_text(encoding="utf-8", errors="replace")
+    return {r.get("file", ""): r for r in csv.DictReader(io.StringIO(text))}, []
+
+
+def dense(src: Source) -> bool:
+    """Whether the chunks of ``src`` are embedded: every source but those the manifest marks ``dense = false`` (the
+    bulk judgment sources; their chunks are searched by BM25, their decisions by the case base, unless
+    ``Settings.dense_all``)."""
+    return dict(src.meta).get("dense", "true").strip().lower() not in ("false", "0", "no")
+
+
+def _ingest_one(src: Source, settings: Settings, seen: _Seen | None = None
+                ) -> tuple[list[Section], list[Judgment], list[Paragraph], list[Problem], int, list[ScheduleText]]:
     """Parse one verified source; returns sections, judgments, paragraphs, problems, the page count and the text a
-    statute prints after its last section (:func:`legal_rag.ingest.statutes.parse_act`)."""
+    statute prints after its last section (:func:`legal_rag.ingest.statutes.parse_act`). A source
+    holding many decisions (:data:`legal_rag.ingest.many.READERS`) is read by its reader, told what the sources
+    before it hold (``seen``, a :class:`_Seen`), and its :class:`~legal_rag.ingest.many.ManyRead` is kept in
+    ``seen.reads`` (a fresh one when ``seen`` is None: the source alone)."""
     from . import doctype, judgments, pdf
 
     path = Path(settings.corpus_path) / src.path
     name = src.file_name
+    if src.format in many.READERS:
+        seen = _Seen() if seen is None else seen
+        hints, probs = hint_rows(src, settings)
+        got = many.READERS[src.format](path, name, hints, settings, seen)
+        seen.reads[name] = got
+        return [], list(got.judgments), list(got.paragraphs), probs + list(got.problems), 0, []
     pages: tuple[Page, ...] = ()
     problems: list[Problem] = []
     if src.format == "pdf":
@@ -185,10 +222,14 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
 
     Statute PDFs go through ``pdf.extract_pages`` then ``statutes.parse_statute``; the IEA JSON through
     ``statutes.load_iea_json``; judgment PDFs and texts through ``doctype.read_document`` (the judgment parser, then
-    classified: a text that is no court's judgment is a ``document``, reported and labelled so); ``mapping`` sources
-    are only checked (the law module reads them). Each file's failure is a Problem and the batch continues.
-    ``report.extra`` holds ``seconds`` (total) and ``per_file`` seconds. Raises :class:`CorpusError` only for the
-    manifest itself (and an ``only`` that matches nothing), and for a corpus folder that does not exist at all (every
+    classified: a text that is no court's judgment is a ``document``, reported and labelled so); a source holding
+    many decisions (an Indian Kanoon archive, the Supreme Court's orders of the day) through its reader of
+    :mod:`legal_rag.ingest.many`, in manifest order, each told what the sources before it hold (so a decision is
+    taken once); ``mapping`` sources are only checked (the law module reads them). Each file's failure is a Problem
+    and the batch continues. ``report.extra`` holds ``seconds`` (total) and ``per_file`` seconds;
+    ``report.skipped`` what the many-decision sources held and did not take, with the reason; ``report.counts`` the
+    decisions read and taken by source, court, year and form (:func:`decision_counts`). Raises
+    :class:`CorpusError` only for the manifest itself (and an ``only`` that matches nothing), and for a corpus folder that does not exist at all (every
     file would be "missing": the message names the folder and the setting that moves it).
     """
     sources = select(load_manifest(settings.manifest_path), only)
@@ -203,6 +244,7 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
     files: list[str] = []
     pages_total = 0
     per_file: dict[str, float] = {}
+    seen = _Seen()
     t0 = time.perf_counter()
     with _progress(progress, len(sources)) as bar:
         task = bar.add_task("", total=len(sources)) if bar else None
@@ -217,7 +259,7 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
                 failed.append(src.path)
             elif src.kind != "mapping":
                 try:
-                    s, j, p, probs, n, sch = _ingest_one(src, settings)
+                    s, j, p, probs, n, sch = _ingest_one(src, settings, seen)
                 except Exception as exc:  # a parser bug on one file must not lose the batch; keep the reason
                     s, j, p, n, sch = [], [], [], 0, []
                     probs = [Problem(src.file_name, "parser_error", f"{type(exc).__name__}: {exc}", severity="error")]
@@ -229,7 +271,11 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
                 paras += p
                 problems += probs
                 pages_total += n
-                if not (s or j):
+                for one in j:
+                    seen.add(one)
+                if src.kind == "judgment" and src.format not in many.READERS and p:
+                    seen.texts[Path(src.path).stem] = "\n".join(x.text for x in p)
+                if not (s or j) and src.file_name not in seen.reads:
                     failed.append(src.path)
             per_file[src.path] = round(time.perf_counter() - t, 3)
             if bar:
@@ -241,8 +287,34 @@ def load_corpus(settings: Settings, only: str | Iterable[str] | None = None, pro
         paragraphs=len(paras), problems=tuple(problems), failed=tuple(failed),
         schedules=tuple(sorted(Counter(u.act for u in schedules).items())),
         extra={"seconds": round(time.perf_counter() - t0, 3), "per_file": per_file},
+        skipped=tuple((name, reason, n) for name, got in seen.reads.items() for reason, n in got.skipped),
+        counts=decision_counts(judgs, {name: got.read for name, got in seen.reads.items()}),
     )
     return Corpus(tuple(sections), tuple(judgs), tuple(paras), report, tuple(schedules))
+
+
+class _Seen(many.Seen):
+    """:class:`legal_rag.ingest.many.Seen` plus what each many-decision source gave (``reads``: file name ->
+    :class:`~legal_rag.ingest.many.ManyRead`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads: dict[str, many.ManyRead] = {}
+
+
+def decision_counts(judgments: Iterable[Judgment], read: dict[str, int] | None = None
+                    ) -> tuple[tuple[str, str, int], ...]:
+    """The court decisions (``kind == "judgment"``) counted by facet: ``("read", file, n)`` for each source holding
+    many (decisions found in it, copies included; ``read``), then ``("source", file, n)`` taken, ``("court", name,
+    n)``, ``("year", "2024", n)`` (``"undated"`` when the date is unknown) and ``("decision", "judgment" | "order",
+    n)``; each facet's values by count, most first, then by name."""
+    decided = [j for j in judgments if j.kind == "judgment"]
+    out: list[tuple[str, str, int]] = [("read", name, n) for name, n in sorted((read or {}).items())]
+    for facet, of in (("source", lambda j: Path(j.source).name), ("court", lambda j: j.court or "unknown court"),
+                      ("year", lambda j: j.year or "undated"), ("decision", lambda j: j.decision)):
+        counted = Counter(of(j) for j in decided)
+        out += [(facet, value, n) for value, n in sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return tuple(out)
 
 
 def iter_problems(report: IngestReport, severity: str | None = None) -> Iterator[Problem]:
@@ -252,11 +324,15 @@ def iter_problems(report: IngestReport, severity: str | None = None) -> Iterator
 
 def report_dict(report: IngestReport) -> dict:
     """The report as plain JSON-able data: counts, ``sections`` as ``{act: n}``, problems as dicts."""
+    counts: dict[str, dict[str, int]] = {}
+    for facet, value, n in report.counts:
+        counts.setdefault(facet, {})[value] = n
     return {
         "files": list(report.files), "pages": report.pages, "sections": dict(report.sections),
         "judgments": report.judgments, "documents": report.documents, "paragraphs": report.paragraphs,
         "schedules": dict(report.schedules),
-        "failed": list(report.failed),
+        "failed": list(report.failed), "decisions": counts,
+        "skipped": [{"source": s, "reason": r, "count": n} for s, r, n in report.skipped],
         "problems": [{"source": p.source, "page": p.page, "severity": p.severity, "kind": p.kind, "message": p.message}
                      for p in report.problems],
         **{k: v for k, v in report.extra.items()},

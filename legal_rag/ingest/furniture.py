@@ -6,7 +6,8 @@ Two passes over the cleaned pages of one judgment:
    digital, JUDIS, Delhi High Court): LiveLaw watermarks (``WWW.LIVELAW.IN``, ``LL 2021 SC 454``),
    ``Signature Not Verified`` / ``Digitally Signed By`` blocks, ``Page x of y`` running lines, the Delhi High
    Court's ``$~ * % +`` listing markers, the SCR margin letters ``A``..``H``, lone page numbers, SCR running heads
-   (``582 SUPREME COURT REPORTS [2020] 1 S.C.R.``, ``[2024] 7 S.C.R.  99``, ``Digital Supreme Court Reports``);
+   (``582 SUPREME COURT REPORTS [2020] 1 S.C.R.``, ``[2024] 7 S.C.R.  99``, ``Digital Supreme Court Reports``),
+   Indian Kanoon's ``[Cites 20, Cited by 0]``;
 2. running heads found by repetition: a line (digits blanked) that recurs in the first or last three lines of at
    least a fifth of the pages (and on 3 or more pages) is dropped wherever it sits in those bands.
 
@@ -35,6 +36,7 @@ _DROP = re.compile(
       | \[\d{4}\]\s*(?:Supp\.?\s*)?\d{1,2}\s*S\.\s?C\.\s?R\.\s*\d{1,4}        # "[2024] 7 S.C.R.  99"
       | Digital\s+Supreme\s+Court\s+Reports
       | \*\s*Author | †\s*Headnotes\s+prepared\s+by.*
+      | \[\s*Cites\s+\d+\s*,\s*Cited\s+by\s+\d+\s*\]                # Indian Kanoon's count of citations
       | -S-
     )\s*$""",
     re.X | re.I,

@@ -11,7 +11,13 @@ Layouts recognised (``Header.layout``), each as printed in the corpus (``judgmen
   ``NEW DELHI; SEPTEMBER 14, 2021`` or ``Date : 14-06-2024``; the neutral citation, ``2026 INSC 12``, in the
   first page's margin);
 * ``dhc`` — Delhi High Court (``Judgment delivered on: 07.02.2025``);
-* ``text`` — plain-text judgments whose first lines are title, court, date (the AILA 2019 case documents).
+* ``text`` — plain-text judgments whose first lines are title, court, date (the AILA 2019 case documents);
+* ``indiankanoon`` — a text from Indian Kanoon: its head (court, ``<title> on <date>``, ``Equivalent citations``,
+  ``Bench``) is read by :func:`legal_rag.ingest.indiankanoon.read_head`, case numbers and citations (a High Court's
+  neutral citation, ``2023:AHC:190732``) from the court's text below it.
+
+Every layout also gives the bench where printed (:func:`legal_rag.ingest.bench.read_bench`) and the decision's form
+(:func:`decision_of`: an order or a judgment, as the text calls itself).
 """
 
 from __future__ import annotations
@@ -20,9 +26,11 @@ import re
 from dataclasses import dataclass
 
 from ..law import ROLE_RE as _ROLE, clean_party, is_versus_line, split_title, versus_in
-from ..types import Page
+from ..types import Decision, Page
+from .bench import read_bench
 from .furniture import is_furniture
 from .citations_meta import find_case_numbers, find_citations, parse_date
+from .indiankanoon import read_head as read_ik_head
 
 SC = "Supreme Court of India"
 
@@ -51,11 +59,16 @@ class Header:
     citations: tuple[str, ...]
     case_numbers: tuple[str, ...]
     body_start: tuple[int, int] | None
+    bench: tuple[str, ...] = ()
+    decision: Decision = "judgment"
 
 
 def detect_layout(pages: tuple[Page, ...]) -> str:
-    """One of ``scr_digital``, ``scr``, ``judis``, ``dhc``, ``sc``, ``text`` (see the module docstring)."""
+    """One of ``scr_digital``, ``scr``, ``judis``, ``dhc``, ``sc``, ``text``, ``indiankanoon`` (see the module
+    docstring)."""
     first = pages[0].text if pages else ""
+    if read_ik_head(first).lines:
+        return "indiankanoon"
     head = "\n".join(first.splitlines()[:25])
     second = pages[1].text if len(pages) > 1 else ""
     if "JUDIS.NIC.IN" in head.upper() or ("PETITIONER:" in head and "DATE OF JUDGMENT" in head.upper()):
@@ -289,20 +302,77 @@ def _date(layout: str, head: list[str], pages: tuple[Page, ...]) -> str:
     return ""
 
 
+#: a line ending so wraps onto the next: a heading word on that next line is no heading
+_WRAPPED = re.compile(r"(?:IMPUGNED|\bOF\s+THE|\bTHE|\bFINAL)\s*$", re.I)
+
+
 def body_start(pages: tuple[Page, ...], max_pages: int = 12) -> tuple[int, int] | None:
     """``(page index, line index)`` of the line that opens the judgment proper (``JUDGMENT``, ``ORDER``,
-    ``The Judgment was delivered by``), searched in the first ``max_pages`` pages; ``None`` if absent."""
+    ``The Judgment was delivered by``), searched in the first ``max_pages`` pages; ``None`` if absent. A word that
+    only ends a wrapped line above it is no heading (a record of proceedings lists "EXEMPTION FROM FILING C/C OF
+    THE IMPUGNED" / "JUDGMENT")."""
     for pi, p in enumerate(pages[:max_pages]):
+        prev = ""
         for li, ln in enumerate(p.text.splitlines()):
-            if _BODY.match(ln):
+            if _BODY.match(ln) and not _WRAPPED.search(prev):
                 return pi, li
+            prev = ln
     return None
 
 
+_NEUTRAL = re.compile(r"\d{4} INSC \d+|\d{4}:[A-Z-]+:\d+(?:-DB)?")
+#: how a decision calls itself (:func:`decision_of`), first match wins: the heading that opens the text proper, else a
+#: line of its foot ("Order Date :- 4.10.2023", the Allahabad High Court's orders)
+_ORDER_HEAD = re.compile(r"^\s*(?:O\s*R\s*D\s*E\s*R|ORDER)\b", re.I)
+_JUDGMENT_HEAD = re.compile(r"^\s*(?:J\s*U\s*D\s*G\s*M\s*E\s*N\s*T|JUDGMENT|Judgment\s*/\s*Order|The\s+Judgment)", re.I)
+_ORDER_FOOT = re.compile(r"^\s*Order\s+Date\s*:", re.I | re.M)
+
+
+def decision_of(pages: tuple[Page, ...], start: tuple[int, int] | None) -> Decision:
+    """``"order"`` when the heading that opens the text proper (``start``, :func:`body_start`) reads ``ORDER`` /
+    ``O R D E R``, or, with no heading, a line of the last page opens ``Order Date :``; else ``"judgment"``."""
+    if start is not None:
+        line = pages[start[0]].text.splitlines()[start[1]]
+        if _ORDER_HEAD.match(line):
+            return "order"
+        if _JUDGMENT_HEAD.match(line):
+            return "judgment"
+    return "order" if pages and _ORDER_FOOT.search(pages[-1].text) else "judgment"
+
+
+def _bench(head: list[str], pages: tuple[Page, ...]) -> tuple[str, ...]:
+    tail = "\n".join(ln for p in pages[-2:] for ln in p.text.splitlines()[-40:])
+    return read_bench("\n".join(head[:80]), tail)
+
+
+def _read_indiankanoon(pages: tuple[Page, ...], start: tuple[int, int] | None) -> Header:
+    """An Indian Kanoon text (module docstring): Indian Kanoon's head, then the court's own first lines for what the
+    head lacks (a title Indian Kanoon cut, the court, the date) and for case numbers and neutral citations."""
+    first = pages[0].text if pages else ""
+    ik = read_ik_head(first)
+    lines = [ln.rstrip() for ln in first.splitlines() if ln.strip()]
+    body = _join_court_lines([ln for ln in lines[ik.lines:] if not is_furniture(ln)])
+    own = _title_from_separator(body[:80])
+    title = ik.title
+    if own and (not title or title.endswith("...")) and (
+            own.split(" v. ")[0].lower()[:12] == title.split(" v. ")[0].lower()[:12]):
+        title = own  # Indian Kanoon cut the title; the court's cause title gives it whole
+    court = ik.court or _court("indiankanoon", body)
+    date = ik.date or _date("indiankanoon", body[:60], pages)
+    # the court's own neutral citation in its first lines (a reporter citation there is a case it cites)
+    cites = ik.citations + tuple(c for c in find_citations("\n".join(body[:25]))
+                                 if _NEUTRAL.fullmatch(c) and c not in ik.citations)
+    return Header("indiankanoon", title, court, date, cites, find_case_numbers("\n".join(body[:60])), start,
+                  ik.bench or _bench(body, pages), decision_of(pages, start))
+
+
 def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
-    """Read layout, title, court, date, citations and case numbers from the first pages (see module docstring)."""
+    """Read layout, title, court, date, citations, case numbers, bench and the decision's form from the first pages
+    (see module docstring)."""
     layout = hint or detect_layout(pages)
     start = body_start(pages)
+    if layout == "indiankanoon":
+        return _read_indiankanoon(pages, start)
     head_pages = pages[: (start[0] + 1) if start else 2]
     head: list[str] = []
     for i, p in enumerate(head_pages):
@@ -347,4 +417,4 @@ def read_header(pages: tuple[Page, ...], hint: str | None = None) -> Header:
     if not case_numbers and margin:
         case_numbers = find_case_numbers("\n".join(margin))
     return Header(layout, title, court, _date(layout, head[:cut] if layout != "text" else first[:6], pages),
-                  cites, case_numbers, start)
+                  cites, case_numbers, start, _bench(head, pages), decision_of(pages, start))

@@ -3,9 +3,9 @@
 Input is the cleaned pages of one judgment: PDF pages from :func:`legal_rag.ingest.pdf.extract_pages`, or a
 plain-text judgment cut into pseudo-pages by :func:`pages_from_text` (each through ``pdf.clean_text``).
 
-* Metadata (title, court, ISO date, neutral / reporter citations, case numbers) is read from the header by
-  :mod:`legal_rag.ingest.judgment_header`; a law report's own page numbers (``Judgment.printed_pages``) from its
-  running heads by :mod:`legal_rag.ingest.printed_pages`.
+* Metadata (title, court, ISO date, neutral / reporter citations, case numbers, bench, judgment or order) is read
+  from the header by :mod:`legal_rag.ingest.judgment_header`; a law report's own page numbers
+  (``Judgment.printed_pages``) from its running heads by :mod:`legal_rag.ingest.printed_pages`.
 * Page furniture (running heads, LiveLaw watermarks, signature blocks, ``Page x of y``, Delhi HC ``$~ * % +``
   markers, SCR margin letters) is stripped by :mod:`legal_rag.ingest.furniture`.
 * Paragraphs follow the printed numbering (``1.``, ``12.``, ``4.1``; ``(iii)`` where a judgment numbers only that
@@ -232,10 +232,12 @@ def _paragraphs(lines: list[_Line], starts: dict[int, str], case: str, source: s
     return paras
 
 
-def parse_judgment(pages: tuple[Page, ...] | list[Page], source: str, hint: str | None = None
-                   ) -> tuple[Judgment, tuple[Paragraph, ...], tuple[Problem, ...]]:
+def parse_judgment(pages: tuple[Page, ...] | list[Page], source: str, hint: str | None = None, *,
+                   case: str | None = None) -> tuple[Judgment, tuple[Paragraph, ...], tuple[Problem, ...]]:
     """Parse one judgment. ``pages`` are cleaned pages (1-based numbers); ``source`` is the file name;
-    ``hint`` forces a layout (``scr_digital``, ``scr``, ``judis``, ``sc``, ``dhc``, ``text``), else it is detected.
+    ``hint`` forces a layout (``scr_digital``, ``scr``, ``judis``, ``sc``, ``dhc``, ``text``, ``indiankanoon``), else
+    it is detected. ``case`` is the case id to give it (a source holding many decisions names each; default
+    :func:`case_id`).
 
     Returns ``(judgment, paragraphs, problems)``; never raises for odd text: a missing title, court or date is a
     ``warning`` Problem (``no_title``, ``no_court``, ``no_date``) and the field is ``""``; no text at all is an
@@ -244,10 +246,10 @@ def parse_judgment(pages: tuple[Page, ...] | list[Page], source: str, hint: str 
     pages = tuple(p for p in pages if not p.skipped)
     problems: list[Problem] = []
     if not any(p.text.strip() for p in pages):
-        return (Judgment(re.sub(r"\.[A-Za-z]{1,4}$", "", source), "", "", "", source),
+        return (Judgment(case or re.sub(r"\.[A-Za-z]{1,4}$", "", source), "", "", "", source),
                 (), (Problem(source, "empty", "no text in any page", severity="error"),))
     header = read_header(pages, hint)
-    cid = case_id(header, source)
+    cid = case or case_id(header, source)
     for field, kind in ((header.title, "no_title"), (header.court, "no_court"), (header.date, "no_date")):
         if not field:
             problems.append(Problem(source, kind, f"{kind.replace('no_', '')} not found in the header", page=1))
@@ -267,7 +269,8 @@ def parse_judgment(pages: tuple[Page, ...] | list[Page], source: str, hint: str 
         problems.append(Problem(source, "unnumbered", "no printed paragraph numbers; prose grouped", severity="info"))
     scr = next((c for c in header.citations if "S.C.R." in c), "")
     judgment = Judgment(cid, header.title, header.court, header.date, source, header.citations,
-                        header.case_numbers, len(pages), printed_pages=printed_pages(pages, scr))
+                        header.case_numbers, len(pages), printed_pages=printed_pages(pages, scr),
+                        decision=header.decision, bench=header.bench)
     return judgment, paras, tuple(problems)
 
 

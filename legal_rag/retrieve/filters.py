@@ -17,6 +17,7 @@ naming it -- never a ``TypeError`` from the constructor, so a caller that sends 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Collection, Mapping
 
@@ -211,17 +212,19 @@ def resolve(f: Filters | None, metadata: Mapping[str, Mapping[str, Any]],
     are the Supreme Court of India, "High Court" is every High Court held); one indexed court becomes ``court``
     itself, several (a level, or one court spelt two ways) ``court_names``. Raises :class:`FilterError`, naming
     the filter and what the index does hold, when the filter can match no indexed chunk: an unknown court (the
-    courts in the index are listed), years no indexed judgment falls in (the span of years held is given), or a
-    combination that keeps nothing. The error is the reason, so an empty answer is never blamed on the sources when
-    the filter emptied them. ``allowed(f)``: the ids a filter keeps, when the caller keeps them (the served index's
+    courts in the index are listed, those most passages come from first, twelve at most), years no indexed judgment
+    falls in (the span of years held is given), or a combination that keeps nothing. The error is the reason, so an
+    empty answer is never blamed on the sources when the filter emptied them. ``allowed(f)``: the ids a filter
+    keeps, when the caller keeps them (the served index's
     :meth:`legal_rag.index.Index.allowed_ids`, computed once per filter), instead of a scan of ``metadata``."""
     if f is None or f.is_empty():
         return f
     if f.court is not None:
-        courts = sorted({m["court"] for m in metadata.values() if m.get("court")})
+        held = Counter(m["court"] for m in metadata.values() if m.get("court"))
+        courts = sorted(held, key=lambda c: (-held[c], c))  # the courts most passages come from first
         same = [c for c in courts if same_court(f.court, c)]
         if not same:
-            shown = "; ".join(courts[:12]) + (" …" if len(courts) > 12 else "")
+            shown = "; ".join(courts[:12]) + (f" … ({len(courts)} in all)" if len(courts) > 12 else "")
             raise FilterError(f"filter court={f.court!r}: no indexed judgment is of that court; the courts in the "
                               f"index are: {shown or 'none (no judgment is indexed)'}")
         from dataclasses import replace

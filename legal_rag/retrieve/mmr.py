@@ -32,10 +32,29 @@ def mmr_order(query_vec: np.ndarray, vecs: np.ndarray, lambda_: float) -> list[i
     return chosen
 
 
+def _vectors(hits: Sequence[Hit], index) -> np.ndarray:
+    """The stored vectors of ``hits``; a chunk kept out of the dense index (:func:`legal_rag.index.sparse_only`)
+    has none stored and is embedded now, with the index's embedder, as its passage would have been."""
+    from ..index import sparse_only
+    from ..injection import index_text
+
+    ids = [h.chunk.id for h in hits]
+    stored = [i for i, h in enumerate(hits) if not sparse_only(h.chunk)]
+    fresh = [i for i, h in enumerate(hits) if sparse_only(h.chunk)]
+    dim = index.manifest.dim
+    out = np.zeros((len(hits), dim), dtype=np.float32)
+    if stored:
+        out[stored] = index.store.vectors(index.manifest.embed_model, [ids[i] for i in stored])
+    if fresh:
+        out[fresh] = index.embedder.embed_passages([index_text(hits[i].chunk) for i in fresh])
+    return out
+
+
 def mmr(hits: Sequence[Hit], index, query: str, lambda_: float) -> list[Hit]:
-    """Re-order ``hits`` by MMR using the index's stored vectors and the query vector."""
+    """Re-order ``hits`` by MMR using the index's stored vectors (a sparse-only chunk's embedded now) and the query
+    vector."""
     if not hits:
         return []
-    vecs = index.store.vectors(index.manifest.embed_model, [h.chunk.id for h in hits])
+    vecs = _vectors(hits, index)
     order = mmr_order(index.embed_query(query), vecs, lambda_)
     return [Hit(hits[i].chunk, hits[i].score, hits[i].stage, r + 1) for r, i in enumerate(order)]

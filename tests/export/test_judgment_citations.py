@@ -82,3 +82,21 @@ def test_a_text_judgment_is_cited_by_paragraph_only():
     assert "start_page" not in ris
     assert "pages" not in export_doc(doc, "bibtex").decode()
     assert "page" not in json.loads(export_doc(doc, "csl-json"))[0]
+
+
+ORDER = Chunk(id="SC-ORDER-2026-05-19-SLP-1592-2026-0-test", kind="judgment",
+              text="In view of the above and since the parties have agreed, we quash the FIR No. 816 of 2025.",
+              title="Rajesh @ Rajesh Malik v. The State of Haryana & Anr.",
+              source="SC_orders_of_the_day_21days_2026-05-25_to_2026-07-01.tar.gz", pages=(559, 559),
+              case="SC-ORDER-2026-05-19-SLP-1592-2026",
+              meta=(("case_numbers", "Petition(s) for Special Leave to Appeal (Crl.) No(s). 1592/2026"),
+                    ("court", "Supreme Court of India"), ("date", "2026-05-19"), ("decision", "order"), ("paras", "7"),
+                    ("within", "archive/2026-05-25.md, item 66")))
+
+
+def test_an_order_is_cited_as_an_order():
+    (r,) = build_doc(_answer(ORDER, "we quash the FIR")).records
+    assert r.citation == "Order of the Supreme Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026, para 7"
+    assert (r.kind, r.decision) == ("judgment", "order") and "judgment" not in r.citation.lower()
+    assert r.citation in export_doc(build_doc(_answer(ORDER, "we quash the FIR")), "markdown").decode()
+    assert doc_from_json(export_doc(build_doc(_answer(ORDER, "x")), "json").decode()).records[0].decision == "order"

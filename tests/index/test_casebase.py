@@ -110,7 +110,10 @@ def test_real_search_finds_the_judgment_a_paragraph_came_from(real_cb):
         if len(paras[i].text) < 400:
             continue
         top = cb.search(paras[i].text, 3)
-        assert (top[0].case, top[0].para) == (case, i), case
+        # its own paragraph, or one printing the very same words (the High Courts' bail orders repeat their
+        # conditions word for word from one order to the next)
+        assert (top[0].case, top[0].para) == (case, i) or cb.paragraphs(top[0].case)[top[0].para].text == \
+            paras[i].text, case
         assert cb.search(paras[i].text, 3, exclude={case})[0].case != case
         tried += 1
     assert tried >= 5

@@ -58,9 +58,10 @@ def _kw(settings):
 
 
 #: meta the chunker added after the reference (issue 14: the division open where a chunk begins, the page map;
-#: issue 18: a judgment's citations, case numbers, printed pages and paragraph map); they move no boundary, text
-#: or id, so the comparison leaves them out
-LATER_META = frozenset({"open", "pages_at", "citations", "case_numbers", "printed_pages", "para_at"})
+#: issue 18: a judgment's citations, case numbers, printed pages and paragraph map; issue 30: judgment or order,
+#: bench, place in a source holding many); they move no boundary, text or id, so the comparison leaves them out
+LATER_META = frozenset({"open", "pages_at", "citations", "case_numbers", "printed_pages", "para_at", "decision",
+                        "bench", "within"})
 
 
 def _as_reference(chunks):

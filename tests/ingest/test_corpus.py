@@ -12,7 +12,7 @@ import pytest
 from legal_rag.config import Settings, load_settings
 from legal_rag.errors import CorpusError
 from legal_rag.ingest import load_corpus, load_manifest
-from legal_rag.ingest.corpus import report_dict, select
+from legal_rag.ingest.corpus import dense, report_dict, select
 
 SMALL = ("judgments/sc_ipc_selected/C233.txt", "judgments/sc_ipc_selected/C82.txt")
 PROJECT_MANIFEST = Path(__file__).resolve().parents[2] / "corpora" / "manifest.toml"
@@ -102,6 +102,11 @@ def test_project_manifest_lists_the_default_corpus():
     assert acts == {"BNS", "BNSS", "BSA", "IPC", "CrPC", "IEA"}
     assert sum(s.kind == "judgment" and s.format == "pdf" for s in sources) == 36
     assert sum(s.kind == "judgment" and s.format == "text" for s in sources) == 43
+    # the sources holding many decisions: the Indian Kanoon archive and three orders-of-the-day sources, all read
+    # by BM25 and the case base only (dense = false)
+    many = [s for s in sources if s.kind == "judgment" and s.format in ("indiankanoon", "sc_orders")]
+    assert [s.format for s in many] == ["indiankanoon", "sc_orders", "sc_orders", "sc_orders"]
+    assert not any(dense(s) for s in many) and all(dense(s) for s in sources if s not in many)
     assert any(s.kind == "mapping" for s in sources)
     bsa = next(s for s in sources if s.act == "BSA")
     # the enacted text, not the Bill (issue 16, kind 7)
@@ -110,7 +115,7 @@ def test_project_manifest_lists_the_default_corpus():
     assert not any("bill" in s.path.lower() for s in sources if s.kind == "statute")
     for s in sources:
         assert len(s.sha256) == 64 and dict(s.meta).get("licence"), s.name
-    assert len(select(sources, "judgment")) == 79
+    assert len(select(sources, "judgment")) == 83
 
 
 @pytest.mark.slow
@@ -120,4 +125,44 @@ def test_project_manifest_hashes_match_the_shared_corpus():
         pytest.skip("shared corpus not available")
     raw = tomllib.loads(PROJECT_MANIFEST.read_text())
     wrong = [e["path"] for e in raw["source"] if _sha(root / e["path"]) != e["sha256"]]
+    wrong += [e["hints"] for e in raw["source"] if e.get("hints") and _sha(root / e["hints"]) != e["hints_sha256"]]
     assert wrong == []
+
+
+def test_a_source_holding_many_decisions_is_counted_by_source_court_year_and_form(tmp_path):
+    """The ingest report of a corpus with one judgment text and one orders-of-the-day log (the small log of
+    test_sc_orders): decisions read, taken and skipped with the reason, by source, court, year and form; a derived
+    index named beside a source but not there is a warning, and the source is read without it."""
+    from legal_rag.cli.common import decision_lines
+    from tests.ingest.test_sc_orders import LOG
+
+    root = tiny_corpus(tmp_path)
+    log = root / "judgments" / "orders" / "SC_orders_of_the_day_2026-06-02.md"
+    log.parent.mkdir(parents=True)
+    log.write_text(LOG, encoding="utf-8")
+    manifest = tmp_path / "manifest.toml"
+    manifest.write_text(manifest.read_text() + (
+        f'\n[[source]]\nname = "orders"\nkind = "judgment"\nformat = "sc_orders"\ndense = false\n'
+        f'path = "judgments/orders/{log.name}"\nsha256 = "{_sha(log)}"\n'
+        f'hints = "judgments/orders/index.csv"\nhints_sha256 = "{"0" * 64}"\n'))
+    sources = load_manifest(manifest)
+    assert [dense(s) for s in sources] == [True, True, False]
+    rep = load_corpus(load_settings(corpus_path=root, manifest_path=manifest), progress=False).report
+    assert rep.judgments == 3 and not rep.failed
+    counts = {(f, v): n for f, v, n in rep.counts}
+    assert counts[("read", log.name)] == 5 and counts[("source", log.name)] == 1
+    assert counts[("court", "Supreme Court of India")] == 3 and counts[("decision", "order")] == 1
+    assert counts[("year", "2026")] == 1
+    assert {(s, r, n) for s, r, n in rep.skipped} == {
+        (log.name, "duplicate: a copy of an order kept once (its record beside the signed order, the matter listed "
+         "twice, the order printed again in a later day's log)", 2),
+        (log.name, "civil matter: no criminal case type, no criminal jurisdiction, cites none of the six criminal "
+         "codes", 1),
+        (log.name, "a Registrar's record of proceedings (listing and service of a matter), no order of a bench", 1)}
+    hint = [p for p in rep.problems if p.source == "judgments/orders/index.csv"]
+    assert [(p.kind, p.severity) for p in hint] == [("missing", "warning")]
+    data = report_dict(rep)
+    assert data["decisions"]["source"][log.name] == 1 and len(data["skipped"]) == 3
+    lines = decision_lines(rep)
+    assert lines[0] == f"decisions {log.name}: read 5, taken 1" and lines[1].startswith("  skipped ")
+    assert "decisions by form: judgment 2, order 1" in lines

@@ -104,3 +104,24 @@ def test_the_new_codes_are_cited_by_the_judgments_that_apply_them(parsed):
     # SOURCES.md: five of the twelve cite the new codes; one (2026 INSC 37) names the BNSS without a section
     assert len(bnss) >= 4 and bnss <= {f for f, r in index.items() if int(r["mentions_BNSS"]) > 0}
     assert bns == {f for f, r in index.items() if int(r["mentions_BNS"]) > 0}
+
+
+def test_court_date_citation_form_and_bench_are_read_as_for_every_other_decision(parsed):
+    """The same metadata the Indian Kanoon archive and the orders of the day carry (legal_rag.ingest.many), read the
+    same way: court, ISO date and year, the neutral citation, the decision's form as the text calls itself (2026
+    INSC 36 is an order: "O R D E R"), the bench where the signatures print names (2026 INSC 88 prints none), and
+    each chunk's meta."""
+    from legal_rag.ingest.chunk import judgment_meta
+
+    index = _index()
+    for name, (_, judgments, _, _, _) in parsed.items():
+        j = judgments[0]
+        meta = judgment_meta(j)
+        assert (meta["court"], meta["date"], meta["year"]) == ("Supreme Court of India", index[name]["date"],
+                                                               index[name]["date"][:4])
+        assert index[name]["neutral_citation"] in meta["citations"].split("; ") and j.case_numbers, name
+        assert j.decision == ("order" if "INSC36_" in name else "judgment"), name
+        assert bool(j.bench) == ("INSC88_" not in name), (name, j.bench)
+    bench = {n.split("_")[2]: j[0].bench for n, (_, j, _, _, _) in parsed.items()}
+    assert bench["2026INSC12"] == ("SANJAY KUMAR", "ALOK ARADHE") and bench["2026INSC45"] == ("K. VINOD CHANDRAN",
+                                                                                            "N.V. ANJARIA")

@@ -63,6 +63,19 @@ def test_a_question_s_court_and_years_narrow_the_request_s_filters():
         constrained(Filters(year_from=2025), None, None, 2020)
 
 
+def test_unknown_court_lists_the_courts_most_passages_come_from_first():
+    """With more courts than are shown (the High Courts of the bulk judgment sources), the twelve that most
+    passages come from are named, the rest counted."""
+    meta = dict(META, **{f"hc{i}": {"kind": "judgment", "court": f"High Court {chr(65 + i)}", "year": 2024}
+                         for i in range(14)})
+    meta.update({f"sc{i}": {"kind": "judgment", "court": "Supreme Court of India", "year": 2020} for i in range(3)})
+    with pytest.raises(FilterError) as e:
+        resolve(Filters(court="Supreme Court of Narnia"), meta)
+    msg = str(e.value)
+    assert "the courts in the index are: Supreme Court of India; High Court A; High Court B;" in msg
+    assert msg.endswith("High Court K … (16 in all)")
+
+
 def test_years_that_match_nothing_say_what_is_held():
     with pytest.raises(FilterError) as e:
         resolve(Filters(year_from=2021, year_to=2023), META)
