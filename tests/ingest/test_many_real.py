@@ -44,7 +44,7 @@ def ik():
     settings = _settings()
     seen = Seen()
     c545 = _source("judgments/sc_ipc_selected/C545.txt")
-    _, _, paras, _, _ = _ingest_one(c545, settings)
+    _, _, paras, _, _, _ = _ingest_one(c545, settings)
     seen.texts["C545"] = "\n".join(p.text for p in paras)
     src = _source(IK_TAR)
     hints, problems = hint_rows(src, settings)

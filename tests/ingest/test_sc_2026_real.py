@@ -114,7 +114,7 @@ def test_court_date_citation_form_and_bench_are_read_as_for_every_other_decision
     from legal_rag.ingest.chunk import judgment_meta
 
     index = _index()
-    for name, (_, judgments, _, _, _) in parsed.items():
+    for name, (_, judgments, *_) in parsed.items():
         j = judgments[0]
         meta = judgment_meta(j)
         assert (meta["court"], meta["date"], meta["year"]) == ("Supreme Court of India", index[name]["date"],
@@ -122,6 +122,6 @@ def test_court_date_citation_form_and_bench_are_read_as_for_every_other_decision
         assert index[name]["neutral_citation"] in meta["citations"].split("; ") and j.case_numbers, name
         assert j.decision == ("order" if "INSC36_" in name else "judgment"), name
         assert bool(j.bench) == ("INSC88_" not in name), (name, j.bench)
-    bench = {n.split("_")[2]: j[0].bench for n, (_, j, _, _, _) in parsed.items()}
+    bench = {n.split("_")[2]: j[0].bench for n, (_, j, *_) in parsed.items()}
     assert bench["2026INSC12"] == ("SANJAY KUMAR", "ALOK ARADHE") and bench["2026INSC45"] == ("K. VINOD CHANDRAN",
                                                                                             "N.V. ANJARIA")
