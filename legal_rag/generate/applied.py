@@ -82,7 +82,15 @@ def _court(j: Judgment) -> str:
     return c if re.search(r"court|tribunal|bench", c, re.I) else "court not stated"
 
 
-def _citation(j: Judgment) -> str:
+def citation_of(j: Judgment) -> str:
+    """How a listed decision is cited: an order as an order (:func:`legal_rag.ingest.sc_orders.order_citation`:
+    "Order of the Supreme Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026", with any citation it holds after
+    it), a judgment by its neutral and reporter citations, else a plain statement that it holds none."""
+    if j.decision == "order":
+        from ..ingest.sc_orders import order_citation
+
+        cited = order_citation(j.court, j.date, j.case_numbers[0] if j.case_numbers else "")
+        return cited + (f" ({' : '.join(j.citations)})" if j.citations else "")
     if j.citations:
         return " : ".join(j.citations)
     return f"no neutral or reporter citation held (case-base id {j.case_id})"
@@ -151,7 +159,7 @@ def _entry(i: int, a: Applied, marker: int, quote: str) -> str:
     cited = str(a.cited)
     if a.via is not None:
         cited += f", the {a.via.relation} of {a.via.of} (BPR&D table, {a.via.row})"
-    return (f"{i}. {j.title or j.case_id}, {_citation(j)} ({_court(j)}, {long_date(j.date)}; {kind_of(j)}). "
+    return (f"{i}. {j.title or j.case_id}, {citation_of(j)} ({_court(j)}, {long_date(j.date)}; {kind_of(j)}). "
             f"It cites {cited} ({where(a)}): \u201c{quote}\u201d [{marker}]")
 
 

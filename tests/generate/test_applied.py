@@ -14,8 +14,8 @@ from legal_rag.types import Judgment, Paragraph, StatuteRef
 BNS318_4, IPC420 = StatuteRef("BNS", "318", ("4",)), StatuteRef("IPC", "420")
 
 
-def _j(c, date, court="Supreme Court of India", kind="judgment", cites=()):
-    return Judgment(c, f"{c} v. State", court, date, f"{c}.pdf", cites, kind=kind)
+def _j(c, date, court="Supreme Court of India", decision="judgment", cites=()):
+    return Judgment(c, f"{c} v. State", court, date, f"{c}.pdf", cites, decision=decision)
 
 
 def _p(c, number, text, *cites):
@@ -25,7 +25,7 @@ def _p(c, number, text, *cites):
 @pytest.fixture
 def cb():
     js = [_j("OLD", "2019-05-02", cites=("[2019] 3 S.C.R. 1",)), _j("NEW", "2026-01-20", cites=("2026 INSC 70",)),
-          _j("HC", "2025-03-01", "High Court of Delhi", kind="order"), _j("OTHER", "2025-06-01"),
+          _j("HC", "2025-03-01", "High Court of Delhi", decision="order"), _j("OTHER", "2025-06-01"),
           _j("SUB2", "2025-07-01"), _j("NONE", "2024-01-01"), _j("OLDCODE", "1961", cites=())]
     ps = [_p("OLD", "3", "The FIR was registered under Section 420 IPC.", IPC420),
           _p("OLD", "9", "The ingredients of Section 420 IPC are made out and the conviction stands.", IPC420),
@@ -55,7 +55,7 @@ def test_direct_and_predecessor_newest_first(cb, conc):
     assert [a.case for a in got.found] == ["NEW", "HC", "OLD"] and got.total == 3  # never SUB2's 318(2), nor 303
     new, hc, old = got.found
     assert new.relation == "direct" and new.cited == BNS318_4
-    assert hc.cited == StatuteRef("BNS", "318") and hc.judgment.kind == "order"
+    assert hc.cited == StatuteRef("BNS", "318") and hc.judgment.decision == "order"
     # the paragraph that applies it (ingredients, conviction), not the FIR's recital
     assert old.relation == "predecessor" and old.cited == IPC420 and old.paragraph.number == "9"
 
@@ -111,7 +111,7 @@ def test_a_constraint_that_keeps_nothing_says_so(cb, conc):
 
 
 def test_orders_asked_for_but_none_held_is_said(cb, conc):
-    got = judgments_applying(BNS318_4, cb, conc, keep=lambda j: j.kind != "order")
+    got = judgments_applying(BNS318_4, cb, conc, keep=lambda j: j.decision != "order")
     ans = applied_answer([got], {}, constraint=JudgmentConstraint(orders=True))
     assert ans.text.splitlines()[-1] == "None of these is recorded as an order: the case base holds them as judgments."
 
