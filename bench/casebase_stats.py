@@ -1,5 +1,6 @@
-"""What the case base is made of: judgments by court, year and kind; the share whose most-cited section is murder
-(IPC 302 / BNS 103); how many cite a section of the new codes (BNS, BNSS, BSA) directly.
+"""What the case base is made of: decisions by court, year and form (judgment or order, ``Judgment.decision``);
+the share whose most-cited section is murder (IPC 302 / BNS 103); how many cite a section of the new codes (BNS,
+BNSS, BSA) directly.
 
     python bench/casebase_stats.py --casebase DIR [--casebase DIR2 ...] [--markdown]
 
@@ -58,7 +59,7 @@ def stats(cb: CaseBase) -> dict:
         j = cb.judgment(case)
         by_court[court_group(j.court)] += 1
         by_year[period(j.date)] += 1
-        by_kind[j.kind] += 1
+        by_kind[getattr(j, "decision", "judgment")] += 1
         cites = cb.case_cites(case)
         if not cites:
             continue
@@ -84,7 +85,7 @@ def table(named: dict[str, dict]) -> str:
             ("cite a BNS / BNSS / BSA section directly", lambda s: f"{s['new_code_direct']:,}")]
     lines = ["| | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     lines += [f"| {label} | " + " | ".join(f(named[n]) for n in names) + " |" for label, f in rows]
-    for key, title in (("by_kind", "kind"), ("by_court", "court"), ("by_year", "year")):
+    for key, title in (("by_kind", "issued as"), ("by_court", "court"), ("by_year", "year")):
         values = sorted({v for n in names for v in named[n][key]})
         lines += [f"| {title}: {v} | " + " | ".join(f"{named[n][key].get(v, 0):,}" for n in names) + " |"
                   for v in values]

@@ -169,11 +169,13 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def constraint_notice(constraint: JudgmentConstraint, matched: bool, what: str = "") -> str:
     """The ``filters`` notice of a judgment question's court and years: which were read (and from which words);
-    when ``matched`` is False, that no judgment ``what`` ("citing BNS 103") is of that court and those years."""
+    when ``matched`` is False, that no judgment or order ``what`` ("citing BNS 103") is of that court and those
+    years. A question that asks for orders is told that orders and judgments are searched alike."""
     asked = constraint.describe()
+    kind = "orders (orders and judgments are searched alike)" if constraint.orders else "judgments"
     if matched:
-        return f"The question asks for judgments {asked}: only those are searched (read from {constraint.quoted()})."
-    return (f"The question asks for judgments {asked} (read from {constraint.quoted()}): no judgment "
+        return f"The question asks for {kind} {asked}: only those are searched (read from {constraint.quoted()})."
+    return (f"The question asks for {kind} {asked} (read from {constraint.quoted()}): no judgment or order "
             f"{what + ' ' if what else ''}in the sources is {asked}.")
 
 

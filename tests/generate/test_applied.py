@@ -121,3 +121,13 @@ def test_the_quotation_is_cut_around_the_mention():
     q = mention_quote(text, StatuteRef("IPC", "498A"), 200)
     assert "498-A" in q and q.startswith("...") and q.endswith("...") and len(q) <= 210
     assert "302" not in mention_quote("s. 302A and " + "x " * 400 + "s. 302", StatuteRef("IPC", "302"), 60)[:20]
+
+
+def test_a_question_for_orders_is_told_they_are_searched_with_judgments():
+    from legal_rag.generate.applied import constraint_notice
+
+    plain = constraint_notice(JudgmentConstraint(), True)
+    orders = constraint_notice(JudgmentConstraint(orders=True), True)
+    assert plain.startswith("The question asks for judgments")
+    assert orders.startswith("The question asks for orders (orders and judgments are searched alike)")
+    assert "no judgment or order" in constraint_notice(JudgmentConstraint(orders=True), False, "citing BNS 103")
