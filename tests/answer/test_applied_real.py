@@ -116,3 +116,26 @@ def test_a_holding_question_whose_court_and_years_match_nothing(real_pipeline):
     ans = real_pipeline.ask(f"Which Supreme Court judgments of {year} held that bail is the rule and jail the "
                             "exception?")
     assert not ans.passages and any(n.kind == "filters" and f"decided in {year}" in n.text for n in ans.notices)
+
+
+def test_an_order_of_the_day_is_cited_as_an_order(real_pipeline, cb):
+    """An order of the Supreme Court's orders of the day, listed as applying a new-code section: its entry says
+    "order", and the citation every export gives it is the order's ("Order of the Supreme Court dated ... in ..."),
+    never a judgment's."""
+    import json
+
+    from legal_rag.export import export_answer
+
+    cited = Counter(r for c in cb.cases if cb.judgment(c).decision == "order"
+                    for r in cb.case_cites(c) if r.act in NEW_ACTS)
+    if not cited:
+        pytest.skip("no order of the case base cites a new-code section")
+    ref = min(cited, key=lambda r: (-cited[r], str(r)))
+    ans = real_pipeline.ask(f"Which orders applied {ref}?")
+    entries = [e for e in _entries(ans.text) if "; order)" in e]
+    assert entries, ans.text
+    assert all("Order of the Supreme Court dated " in e for e in entries)
+    records = json.loads(export_answer(ans, "json"))["citations"]
+    orders = [r for r in records if r["decision"] == "order"]
+    assert orders and all(r["citation"].startswith("Order of the ") and "judgment" not in r["citation"].lower()
+                          for r in orders)
