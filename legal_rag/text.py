@@ -94,6 +94,20 @@ _HARD_START = re.compile(r"\s*(?:\(\d+[A-Z]?\)|\([a-z]{1,4}\)\s|\([ivx]+\)\s|Exp
                          r"Exception|\d+[A-Z]?\.\s|[-*•]\s)")
 
 
+def excerpt(text: str, at: int, limit: int) -> str:
+    """``text`` cut to about ``limit`` characters, opening a third of ``limit`` before position ``at`` (kept within
+    the text), at word boundaries, each cut marked "..."; ``text`` itself when it is no longer than ``limit``."""
+    if len(text) <= limit:
+        return text
+    lo = max(0, min(at - limit // 3, len(text) - limit))
+    hi = min(len(text), lo + limit)
+    if lo > 0:
+        lo = text.find(" ", lo) + 1
+    if hi < len(text):
+        hi = text.rfind(" ", lo, hi)
+    return ("..." if lo > 0 else "") + text[lo:hi].strip() + ("..." if hi < len(text) else "")
+
+
 def unwrap(text: str) -> str:
     """``text`` with the soft line breaks of a PDF print turned into spaces (same length, so offsets stay
     valid). A break is kept where the next line opens a sub-section, clause, explanation, illustration or

@@ -49,3 +49,14 @@ def test_trimmed_drops_outer_whitespace_and_empty_spans():
 
     assert trimmed(" ab  c ", [(0, 4), (4, 7), (5, 5), (3, 5)]) == [(1, 3), (5, 6)]
     assert trimmed("   ", [(0, 3)]) == []
+
+
+def test_excerpt_cuts_around_a_position_at_word_boundaries():
+    from legal_rag.text import excerpt
+
+    text = " ".join(f"w{i}" for i in range(100))
+    assert excerpt("short text", 3, 50) == "short text"
+    cut = excerpt(text, text.index("w50"), 60)
+    assert cut.startswith("...") and cut.endswith("...") and "w50" in cut
+    assert len(cut) <= 60 + 6 and not cut[3:].startswith(" ")
+    assert excerpt(text, 0, 60).startswith("w0 ") and excerpt(text, len(text), 60).endswith("w99")

@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..law import JudgmentConstraint, locate
+from ..text import excerpt
 from ..types import Chunk, Hit, Judgment, Notice, StatuteRef
 from .applying import Applied, AppliedList
 from .judgment_answer import JudgmentAnswer, citations_of
@@ -50,17 +51,8 @@ def mention_quote(text: str, ref: StatuteRef, limit: int = QUOTE_CHARS) -> str:
     """``text`` (spaces collapsed) cut to about ``limit`` characters around the first mention of ``ref``'s
     section number (its start when none is found), at word boundaries, each cut marked "..."."""
     text = re.sub(r"\s+", " ", text).strip()
-    if len(text) <= limit:
-        return text
     m = _pattern(ref).search(text)
-    at = m.start() if m else 0
-    lo = max(0, min(at - limit // 3, len(text) - limit))
-    hi = min(len(text), lo + limit)
-    if lo > 0:
-        lo = text.find(" ", lo) + 1
-    if hi < len(text):
-        hi = text.rfind(" ", lo, hi)
-    return ("..." if lo > 0 else "") + text[lo:hi].strip() + ("..." if hi < len(text) else "")
+    return excerpt(text, m.start() if m else 0, limit)
 
 
 def long_date(date: str) -> str:

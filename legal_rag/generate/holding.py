@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..text import content_terms
+from ..text import content_terms, excerpt
 from ..types import Chunk
 from .quotation import where
 
@@ -121,14 +121,7 @@ def quote_of(chunk: Chunk, limit: int = QUOTE_CHARS) -> str:
         return text
     own = own_words(text)
     starts = [m.start() for rx, _ in CUES for m in [rx.search(own)] if m]
-    at = min(starts) if starts else len(text) - limit
-    lo = max(0, min(at - limit // 3, len(text) - limit))
-    hi = min(len(text), lo + limit)
-    if lo > 0:
-        lo = text.find(" ", lo) + 1
-    if hi < len(text):
-        hi = text.rfind(" ", lo, hi)
-    return ("..." if lo > 0 else "") + text[lo:hi].strip() + ("..." if hi < len(text) else "")
+    return excerpt(text, min(starts) if starts else len(text) - limit, limit)
 
 
 def heading(title: str, citation: str, court: str = "", date: str = "") -> str:
