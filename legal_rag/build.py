@@ -22,12 +22,14 @@ from .types import IngestReport
 
 
 def build(settings: Settings, only: str | Iterable[str] | None = None, progress: bool = True,
-          stats: dict | None = None, embed_progress: Callable[[int, int], None] | None = None
-          ) -> tuple[IngestReport, dict]:
+          stats: dict | None = None, embed_progress: Callable[[int, int], None] | None = None,
+          on_report: Callable[[IngestReport], None] | None = None) -> tuple[IngestReport, dict]:
     """Ingest the corpus (manifest, sha256 checks), chunk it and build or update the index incrementally.
 
     ``progress`` shows the ingest's progress; ``embed_progress(done, total)`` is called as chunks are embedded
-    (``legal-rag index`` passes a tqdm bar). Returns the ingest report and the index build stats
+    (``legal-rag index`` passes a tqdm bar); ``on_report(report)`` is given the ingest report as soon as the corpus
+    is read and chunked, before the embedding (``legal-rag index`` prints it then). Returns the ingest report and the
+    index build stats
     (added/removed/unchanged/embedded chunks, seconds). Raises :class:`~legal_rag.errors.IndexLockedError` when
     another writer holds the index.
     """
@@ -70,6 +72,8 @@ def build(settings: Settings, only: str | Iterable[str] | None = None, progress:
                            "no longer: each user uploads their own, or the operator adds them to the shared library "
                            "(`legal-rag uploads add --shared FILE`)", severity="warning")
             report = dataclasses.replace(report, problems=(*report.problems, note))
+        if on_report is not None:
+            on_report(report)
         served = {c.source for c in chunks}
         chosen = (done & manifest) | (served & manifest)
         build_index(chunks, settings, embedder=embedder, progress=embed_progress, stats=stats, held=held,

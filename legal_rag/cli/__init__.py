@@ -90,13 +90,14 @@ def index_cmd(
 
     try:
         settings = load_settings()
-        report, stats = build(settings, only=only or None, progress=progress, embed_progress=embed_bar(progress))
+        # the ingest report as soon as the corpus is read, before the embedding and the case base
+        report, stats = build(settings, only=only or None, progress=progress, embed_progress=embed_bar(progress),
+                              on_report=_print_report)
         # rerank_model = "legal" on a fresh machine: train it now, offline, with a progress bar (~7 min idle)
         ensure_reranker(settings, progress=progress, log_fn=typer.echo)
     except LegalRagError as exc:
         fail(exc)
     ranker = _warm_ranker(settings) if not only else None
-    _print_report(report)
     cb = stats.pop("casebase", None)
     sched = stats.pop("schedules", None)
     typer.echo("index: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
