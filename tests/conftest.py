@@ -125,6 +125,15 @@ def real_index(real_pipeline):
     return real_pipeline.index
 
 
+@pytest.fixture(scope="session")
+def real_casebase(real_pipeline):
+    """The case base of the session's real build (skips a test when the build made none)."""
+    cb = real_pipeline.casebase
+    if cb is None:
+        pytest.skip("the real build made no case base (settings.casebase off)")
+    return cb
+
+
 from tests.statutes import BNS_85  # noqa: E402  (the repo root is on sys.path above)
 
 SMALL_CRUELTY = str(BNS_85)
@@ -162,7 +171,8 @@ def small_index(tmp_path_factory):
 
 
 #: the session fixtures that read the real corpus (``real_pipeline`` / ``real_index`` build it through ``real_build``)
-REAL_CORPUS_FIXTURES = frozenset({"real_settings", "real_schedules", "real_build", "real_pipeline", "real_index"})
+REAL_CORPUS_FIXTURES = frozenset({"real_settings", "real_schedules", "real_build", "real_pipeline", "real_index",
+                                  "real_casebase"})
 
 
 def pytest_collection_modifyitems(config, items):

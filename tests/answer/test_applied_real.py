@@ -24,11 +24,8 @@ def _agrees(cited: StatuteRef, ref: StatuteRef) -> bool:
 
 
 @pytest.fixture(scope="module")
-def cb(real_pipeline):
-    cb = real_pipeline.casebase
-    if cb is None:
-        pytest.skip("no case base built")
-    return cb
+def cb(real_casebase):
+    return real_casebase
 
 
 @pytest.fixture(scope="module")

@@ -18,11 +18,8 @@ IPC302, BNS103 = StatuteRef("IPC", "302"), StatuteRef("BNS", "103")
 
 
 @pytest.fixture(scope="module")
-def casebase(real_pipeline):
-    cb = real_pipeline.casebase
-    if cb is None:
-        pytest.skip("the real build made no case base (settings.casebase off)")
-    return cb
+def casebase(real_casebase):
+    return real_casebase
 
 
 def test_murder_facts_get_ipc_302_from_precedents(casebase):
