@@ -25,6 +25,13 @@ Task 2 MAP and BNS-era MAP, on the case base that counts Constitution Articles; 
   document frequency, in the smoothed form BM25 uses);
 * ``score(r) = idf(r)^alpha * sum_c sim(c) * (cent(r, c) + beta * loc(r, c))``.
 
+Preference by court and date (:func:`case_prior`): each judgment's similarity may be weighed by a prior before the
+``top_cases`` are chosen, ``w(c) = lower_court`` (a decision of a court below the Supreme Court, or of a court
+the table of courts does not read: :func:`legal_rag.law.courts.court_named`) ``* recent`` (a decision dated from
+``recent_from`` on); ``sim(c)`` becomes ``w(c) * raw(c)`` normalised as above. The defaults (1, 1) prefer nothing:
+the choice and its figures are in ``bench/results_recent_judgments.md`` ("Preferring recent or higher-court
+decisions", ``bench/evidence_priors.py``).
+
 Era (``era="new"``): an old-code section cited in an IPC-era judgment is evidence for its successors in the
 official BPR&D correspondence table (:meth:`legal_rag.law.Concordance.successors`, section level); a one-to-many
 row shares the weight equally among the targets (IPC 498A -> BNS 85, BNS 86: half each); an old section the table
@@ -38,9 +45,10 @@ import math
 import threading
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Collection, Literal, Mapping, Protocol, Sequence
+from typing import Callable, Collection, Literal, Mapping, Protocol, Sequence
 
-from ..types import NEW_ACTS, OLD_ACTS, StatuteRef
+from ..law import court_named
+from ..types import NEW_ACTS, OLD_ACTS, Judgment, StatuteRef
 
 Era = Literal["old", "new"]
 
@@ -53,6 +61,7 @@ class CaseBaseLike(Protocol):
     def paragraph_cites(self, case: str, para: int) -> tuple[StatuteRef, ...]: ...
     def case_cites(self, case: str) -> Mapping[StatuteRef, int]: ...
     def section_df(self, ref: StatuteRef) -> int: ...
+    def judgment(self, case: str) -> Judgment: ...
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,14 @@ class EvidenceParams:
     beta: float = 1.0       # weight of paragraph-local cites (grid 0, 1, 2)
     window: int = 1         # paragraphs either side of a matched one that count as local
     alpha: float = 0.5      # exponent of the idf damping, 0: none (grid 0, 0.5, 1, 2)
+    lower_court: float = 1.0  # prior weight of a decision below the Supreme Court (module docstring)
+    recent: float = 1.0       # prior weight of a decision dated from ``recent_from`` on
+    recent_from: int = 2024   # the year the new codes came into force (1 July 2024)
+
+    @property
+    def prefers(self) -> bool:
+        """Whether the court-and-date prior weighs anything (:func:`case_prior`)."""
+        return self.lower_court != 1.0 or self.recent != 1.0
 
 
 @dataclass(frozen=True)
@@ -84,15 +101,30 @@ class SectionEvidence:
     n_cases: int
 
 
-def case_similarity(hits: Sequence, *, top_cases: int, per_case: int, decay: float
+def case_prior(judgment: Judgment, params: EvidenceParams) -> float:
+    """The prior weight ``w(c)`` of a decision (module docstring): ``params.lower_court`` unless the Supreme Court
+    decided it, times ``params.recent`` when it is dated from ``params.recent_from`` on (an undated one is not)."""
+    court = court_named(judgment.court) if judgment.court else None
+    w = 1.0 if court is not None and court.level == "supreme" else params.lower_court
+    year = judgment.year
+    if year.isdigit() and int(year) >= params.recent_from:
+        w *= params.recent
+    return w
+
+
+def case_similarity(hits: Sequence, *, top_cases: int, per_case: int, decay: float,
+                    prior: Callable[[str], float] | None = None
                     ) -> tuple[list[tuple[str, float]], dict[str, list]]:
     """``([(case, sim)] best first, {case: its hits best first})`` from paragraph hits (``.case .para .score``);
+    ``prior`` (case id -> weight > 0, None: 1) multiplies each judgment's similarity before the best are chosen;
     ``sim`` is normalised to the best judgment's (1.0). Ties break by case id."""
     per: dict[str, list] = defaultdict(list)
     for h in sorted(hits, key=lambda h: (-h.score, h.case, h.para)):
         if h.score > 0:
             per[h.case].append(h)
     raw = {c: sum(decay ** i * h.score for i, h in enumerate(hs[:per_case])) for c, hs in per.items()}
+    if prior is not None:
+        raw = {c: v * prior(c) for c, v in raw.items()}
     order = sorted(raw, key=lambda c: (-raw[c], c))[:top_cases]
     top = raw[order[0]] if order else 1.0
     return [(c, raw[c] / top) for c in order], {c: per[c] for c in order}
@@ -144,7 +176,8 @@ def section_evidence(query: str, casebase: CaseBaseLike, *, concordance=None, er
     if kw:
         p = EvidenceParams(**{**p.__dict__, **kw})
     hits = casebase.search(query, p.k, exclude)
-    cases, per = case_similarity(hits, top_cases=p.top_cases, per_case=p.per_case, decay=p.decay)
+    prior = (lambda c: case_prior(casebase.judgment(c), p)) if p.prefers else None
+    cases, per = case_similarity(hits, top_cases=p.top_cases, per_case=p.per_case, decay=p.decay, prior=prior)
     n_all = max(len(casebase), 1)
     acc: dict[StatuteRef, float] = defaultdict(float)
     support: dict[StatuteRef, dict[str, float]] = defaultdict(dict)
@@ -185,4 +218,5 @@ def section_evidence(query: str, casebase: CaseBaseLike, *, concordance=None, er
     return tuple(sorted(out, key=lambda e: (-e.score, e.ref)))
 
 
-__all__ = ["CaseBaseLike", "EvidenceParams", "SectionEvidence", "case_similarity", "era_map", "section_evidence"]
+__all__ = ["CaseBaseLike", "EvidenceParams", "SectionEvidence", "case_prior", "case_similarity", "era_map",
+           "section_evidence"]

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from legal_rag.retrieve.evidence import EvidenceParams, case_similarity, era_map, section_evidence
+from legal_rag.retrieve.evidence import EvidenceParams, case_prior, case_similarity, era_map, section_evidence
 from legal_rag.retrieve.sectionfind import FusionWeights, bridge, fuse, ranks
-from legal_rag.types import StatuteRef
+from legal_rag.types import Judgment, StatuteRef
 
 IPC = lambda s: StatuteRef("IPC", s)  # noqa: E731
 BNS = lambda s: StatuteRef("BNS", s)  # noqa: E731
@@ -69,6 +69,38 @@ def test_case_similarity_sums_best_paragraphs_with_decay_and_normalises():
     cases, per = case_similarity(tiny().hits, top_cases=5, per_case=2, decay=0.5)
     assert cases == [("A", 1.0), ("B", pytest.approx(5 / 12))]  # A: 10 + 0.5*4 = 12; B: 5
     assert [h.para for h in per["A"]] == [0, 2]
+
+
+def _decision(court: str, date: str) -> Judgment:
+    return Judgment(case_id="X", title="X v. State", court=court, date=date, source="x.txt")
+
+
+def test_case_prior_weighs_court_level_and_date():
+    p = EvidenceParams(lower_court=0.5, recent=3.0, recent_from=2024)
+    assert case_prior(_decision("Supreme Court of India", "2019-04-01"), p) == 1.0
+    assert case_prior(_decision("Supreme Court of India", "2024-07-01"), p) == 3.0
+    assert case_prior(_decision("High Court of Delhi", "2023-12-31"), p) == 0.5
+    assert case_prior(_decision("Allahabad High Court", "2025-01-09"), p) == pytest.approx(1.5)
+    assert case_prior(_decision("", ""), p) == 0.5  # no court read, no date: lower, not recent
+    assert case_prior(_decision("High Court of Delhi", "2025-01-09"), EvidenceParams()) == 1.0
+    assert not EvidenceParams().prefers and p.prefers
+
+
+def test_a_prior_reorders_the_judgments_before_the_best_are_chosen():
+    hits = tiny().hits  # raw: A 12, B 5
+    cases, _ = case_similarity(hits, top_cases=1, per_case=2, decay=0.5, prior={"A": 0.25, "B": 1.0}.get)
+    assert cases == [("B", 1.0)]  # A: 3 < B: 5, and only one judgment votes
+    cases, _ = case_similarity(hits, top_cases=5, per_case=2, decay=0.5, prior={"A": 1.0, "B": 2.0}.get)
+    assert cases == [("A", 1.0), ("B", pytest.approx(10 / 12))]
+
+
+def test_section_evidence_reads_the_prior_from_each_judgment():
+    cb = tiny()
+    cb.judgment = {"A": _decision("Supreme Court of India", "2010-01-01"),
+                   "B": _decision("Delhi High Court", "2025-03-03")}.__getitem__
+    p = EvidenceParams(**{**P.__dict__, "top_cases": 1, "recent": 4.0})  # B: 5 x 4 = 20 > A: 12
+    assert [e.ref for e in section_evidence("facts", cb, params=p)] == [IPC("420")]
+    assert section_evidence("facts", cb, params=P)[0].ref == IPC("302")  # no preference: as before
 
 
 def test_evidence_scores_by_hand():
