@@ -3,13 +3,20 @@
 All take an :class:`ExportDoc` (built by :func:`build_doc` from an :class:`~legal_rag.types.Answer`), so every
 format exports the same records. References:
 
-* RIS: the RIS tag list as read and written by ``rispy``; types ``STAT`` (statute) and ``CASE`` (case).
+* RIS: the RIS tag list as read and written by ``rispy``; types ``STAT`` (statute) and ``CASE`` (case); an order's
+  ``CASE`` record carries ``T3  - Order`` (the CASE type's "Decision" tag).
 * BibTeX: biblatex entry types ``@legislation`` and ``@jurisdiction`` (biblatex manual, "Non-standard types", as
-  Zotero / Better BibTeX export statutes and cases), written with ``bibtexparser`` 2.
+  Zotero / Better BibTeX export statutes and cases), written with ``bibtexparser`` 2; an order's ``@jurisdiction``
+  carries ``type = {Order}``.
 * CSL-JSON: item types ``legislation`` and ``legal_case`` and variables ``section``, ``authority``, ``issued``
-  (Citation Style Language 1.0.2 specification, appendix "Types" and "Variables").
+  (Citation Style Language 1.0.2 specification, appendix "Types" and "Variables"); an order's ``legal_case``
+  carries ``genre: "Order"``.
 * JSON: this project's own lossless form (``format: legal-rag-answer``, ``version: 1``); :func:`doc_from_json`
   reads it back to an equal :class:`ExportDoc`.
+
+A court's decision is typed by what it was issued as through one table,
+:data:`~legal_rag.export.records.DECISION_TYPES`: a judgment by its entry type alone, an order as an order, with
+the order's parties and citation as its title (:attr:`~legal_rag.export.records.CitationRecord.entry_title`).
 """
 
 from __future__ import annotations
@@ -27,13 +34,15 @@ from bibtexparser.model import Entry, Field
 from ..errors import LegalRagError
 from ..text import MARKER, parse_marker, renumber
 from ..types import (
-    Answer, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support, SupersessionFlag,
+    Answer, Decision, DocKind, FlagKind, HeadLine, ScheduleRow, SectionSuggestion, StatuteRef, Support,
+    SupersessionFlag,
 )
 from .records import DOCUMENT_LABEL, UPLOAD_LABEL, CitationRecord, answer_text, citation_records
 from .sheet import CSV_COLUMNS, to_csv
 
 JSON_FORMAT, JSON_VERSION = "legal-rag-answer", 1
-#: record kind -> RIS type, biblatex entry type, CSL type (a document that is no judgment is never a case)
+#: record kind -> RIS type, biblatex entry type, CSL type (a document that is no judgment is never a case); what a
+#: court's decision was issued as adds its own type word (:data:`~legal_rag.export.records.DECISION_TYPES`)
 RIS_TYPES: dict[DocKind, str] = {"statute": "STAT", "judgment": "CASE", "document": "GEN", "upload": "GEN"}
 BIBTEX_TYPES: dict[DocKind, str] = {"statute": "legislation", "judgment": "jurisdiction", "document": "misc",
                                     "upload": "misc"}
@@ -215,7 +224,8 @@ def doc_from_json(text: str, name: str = "<json>") -> ExportDoc:
                      for r in d["citations"])
         for what, value, allowed in ([("flag kind", f.kind, get_args(FlagKind)) for f in flags]
                                      + [("support", r.support, get_args(Support)) for r in recs]
-                                     + [("record kind", r.kind, get_args(DocKind)) for r in recs]):
+                                     + [("record kind", r.kind, get_args(DocKind)) for r in recs]
+                                     + [("decision", r.decision, get_args(Decision)) for r in recs]):
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r} (one of {', '.join(allowed)})")
         return ExportDoc(d["query"], d["answer"], recs, flags, tuple(d["problems"]), d["model"], d["index_id"],
@@ -245,11 +255,12 @@ def _notes(r: CitationRecord) -> list[str]:
 
 def to_ris(doc: ExportDoc) -> str:
     """RIS records (``TY STAT`` / ``TY CASE``; ``TY GEN`` for another document) written by ``rispy``; N1 notes hold
-    the Indian-style citation, the support mark, the weight and the supersession note."""
+    the Indian-style citation, the support mark, the weight and the supersession note. An order is a ``CASE`` with
+    ``T3  - Order`` and its parties and order citation as ``TI`` (:class:`~legal_rag.export.records.DecisionType`)."""
     refs = []
     for r in doc.records:
         d = {"type_of_reference": RIS_TYPES[r.kind], "id": f"lr{r.marker}",
-             "title": r.act_title if r.kind == "statute" else r.title, "notes": _notes(r), "file_attachments1": r.source}
+             "title": r.entry_title, "notes": _notes(r), "file_attachments1": r.source}
         pages = cited_pages(r)
         if pages:
             d.update(start_page=str(pages[0]), end_page=str(pages[1]))
@@ -261,6 +272,8 @@ def to_ris(doc: ExportDoc) -> str:
             d.update(publisher=r.court, date=r.date.replace("-", "/"))
             if r.reporters:
                 d["number"] = "; ".join(r.reporters)
+            if r.decision_type.ris:
+                d["tertiary_title"] = r.decision_type.ris
         if r.year:
             d["year"] = r.year
         if r.quote:
@@ -293,17 +306,20 @@ def bibtex_key(r: CitationRecord) -> str:
 
 def to_bibtex(doc: ExportDoc) -> str:
     """biblatex entries (``@legislation`` / ``@jurisdiction``; ``@misc`` for another document) written by
-    ``bibtexparser``."""
+    ``bibtexparser``. An order is a ``@jurisdiction`` with ``type = {Order}`` and its parties and order citation as
+    ``title`` (:class:`~legal_rag.export.records.DecisionType`)."""
     lib = bibtexparser.Library()
     for r in doc.records:
         pages = cited_pages(r)
-        f = {"title": r.act_title if r.kind == "statute" else r.title,
+        f = {"title": r.entry_title,
              "pages": f"{pages[0]}--{pages[1]}" if pages else "",
              "note": "; ".join(_notes(r)), "file": r.source}
         if r.kind == "statute":
             f.update(shorttitle=r.act, number=f"s. {r.section}")
         elif r.kind == "judgment":
             f["institution"] = r.court
+            if r.decision_type.bibtex:
+                f["type"] = r.decision_type.bibtex
             if r.date:
                 f["date"] = r.date
             if r.reporters:
@@ -320,7 +336,9 @@ def to_bibtex(doc: ExportDoc) -> str:
 
 
 def to_csl_json(doc: ExportDoc) -> str:
-    """CSL-JSON items (a JSON array), one per record (``legislation``, ``legal_case`` or ``document``)."""
+    """CSL-JSON items (a JSON array), one per record (``legislation``, ``legal_case`` or ``document``). An order is
+    a ``legal_case`` with ``genre: "Order"`` and its parties and order citation as ``title``
+    (:class:`~legal_rag.export.records.DecisionType`)."""
     items = []
     for r in doc.records:
         pages = cited_pages(r)
@@ -334,7 +352,9 @@ def to_csl_json(doc: ExportDoc) -> str:
         elif r.kind == "upload":
             it.update(title=r.title, genre=UPLOAD_LABEL)
         else:
-            it.update(title=r.title, authority=r.court)
+            it.update(title=r.entry_title, authority=r.court)
+            if r.decision_type.csl:
+                it["genre"] = r.decision_type.csl
             if r.reporters:
                 it["number"] = "; ".join(r.reporters)
         if r.date:

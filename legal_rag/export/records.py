@@ -24,6 +24,12 @@ and a plain-text judgment, which has no pages, is cited by paragraph only::
     "Mohd. Anwar v. The State (N.C.T. of Delhi), [2020] 7 S.C.R. 150, at 156, para 16 (Supreme Court of India,
     19 August 2020)"
 
+An order (chunk meta ``decision``: the Supreme Court's orders of the day, a High Court's bail order) is cited as an
+order, never as a judgment, by court, date and case number (:func:`order_reference`), and every export types it as
+one (:data:`DECISION_TYPES`)::
+
+    "Order of the Supreme Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026, para 7"
+
 Only citations whose support is ``"supported"`` (checked by :mod:`legal_rag.verify`) are exported unless
 ``include_unverified=True``; a marker cited by several sentences is exported with its supported sentences only.
 """
@@ -37,8 +43,8 @@ from dataclasses import dataclass
 from ..ingest.printed_pages import paragraph_at, printed_range
 from ..ingest.sc_orders import order_citation
 from ..law import judgment_reference, locate, order_citations
-from ..types import (ACT_TITLES, NO_PRINT_NOTE, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, DocKind, FlagKind,
-                     StatuteRef, Support, SupersessionFlag, has_print)
+from ..types import (ACT_TITLES, NO_PRINT_NOTE, SUCCESSOR_ACT, UPLOAD_LABEL, Answer, Chunk, Citation, Decision, DocKind,
+                     FlagKind, StatuteRef, Support, SupersessionFlag, has_print)
 
 VERIFIED: Support = "supported"
 #: flag kinds after which the cited old-code section has a named successor to show as "now ..."
@@ -47,6 +53,34 @@ _NOW_KINDS: frozenset[FlagKind] = frozenset({"superseded", "saved"})
 BILL_LABEL = " [text of the Bill, not the enacted Act]"
 #: how a document that is neither statute nor judgment (chunk kind ``document``) is labelled in its citation
 DOCUMENT_LABEL = "other document, not a judgment or statute"
+
+
+@dataclass(frozen=True)
+class DecisionType:
+    """The words that type a court's decision of one kind in each export, each from that format's own vocabulary;
+    ``""`` writes no field: a judgment is what a case entry stands for by itself, so it is typed by its entry type
+    alone (RIS ``CASE``, biblatex ``@jurisdiction``, CSL ``legal_case``).
+
+    * ``ris``: tag ``T3`` of a ``TY  - CASE`` record, "Decision" in the CASE type of the RIS specification (2011);
+      the CASE type's ``M3`` is "Citation of Reversal", not a type of work;
+    * ``bibtex``: field ``type`` of a biblatex ``@jurisdiction`` entry (biblatex manual, 2.2.2: "The type of a
+      manual, patent, report, or thesis. This field may also be useful for the custom types listed in 2.1.3");
+    * ``csl``: variable ``genre`` of a ``legal_case`` item (CSL 1.0.2, appendix "Variables": "Type, class, or
+      subtype of the item");
+    * ``csv``: the CSV's ``kind`` cell.
+    """
+
+    ris: str
+    bibtex: str
+    csl: str
+    csv: str
+
+
+#: decision (:attr:`CitationRecord.decision`) -> how every export types it: an order is exported as an order
+DECISION_TYPES: dict[Decision, DecisionType] = {
+    "judgment": DecisionType(ris="", bibtex="", csl="", csv="judgment"),
+    "order": DecisionType(ris="Order", bibtex="Order", csl="Order", csv="order"),
+}
 
 
 @dataclass(frozen=True)
@@ -97,12 +131,32 @@ class CitationRecord:
     #: its date, not the statute (``Citation.judgment_words``); "" otherwise
     judgment_words: str = ""
     #: a court's decision (kind ``"judgment"``) issued as a ``"judgment"`` or an ``"order"`` (chunk meta
-    #: ``decision``); an order's ``citation`` is :func:`legal_rag.ingest.sc_orders.order_citation`'s
-    decision: str = "judgment"
+    #: ``decision``); an order's ``citation`` is :func:`legal_rag.ingest.sc_orders.order_citation`'s, and every
+    #: export types it as an order (:data:`DECISION_TYPES`)
+    decision: Decision = "judgment"
 
     @property
     def verified(self) -> bool:
         return self.support == VERIFIED
+
+    @property
+    def decision_type(self) -> DecisionType:
+        """How the exports type this decision (:data:`DECISION_TYPES`); a judgment's words for any other record."""
+        return DECISION_TYPES[self.decision]
+
+    @property
+    def entry_title(self) -> str:
+        """The title of the record's entry in a reference manager (RIS ``TI``, BibTeX and CSL ``title``): the Act's
+        title for a statute; for an order, its parties then its citation without a pinpoint
+        (:func:`order_reference`), as the answer lists it: ``"Rajesh v. State of Haryana, Order of the Supreme Court
+        dated 19.05.2026 in SLP (Crl.) No. 1592/2026"``, so that no order reads as a judgment and two orders of one
+        case stay two entries; else the title."""
+        if self.kind == "statute":
+            return self.act_title
+        if self.kind == "judgment" and self.decision == "order":
+            cited = order_reference(self.court, self.date, self.case_numbers)
+            return f"{self.title}, {cited}" if self.title else cited
+        return self.title
 
     @property
     def year(self) -> str:
@@ -229,6 +283,13 @@ def judgment_citation(title: str, reporters: tuple[str, ...] = (), court: str = 
     return out + (f" ({where})" if where else "")
 
 
+def order_reference(court: str, date: str, case_numbers: str) -> str:
+    """An order's citation with no pinpoint: :func:`legal_rag.ingest.sc_orders.order_citation` of its first case
+    number (``case_numbers`` as chunk meta holds them, ``;``-separated):
+    ``"Order of the Supreme Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026"``."""
+    return order_citation(court, date, case_numbers.split(";")[0].strip())
+
+
 def document_citation(title: str) -> str:
     """``"Section 420 IPC: my own notes [other document, not a judgment or statute]"``: what an uploaded note or
     any other text that is no court's judgment is cited as (``Chunk.kind == "document"``)."""
@@ -294,10 +355,9 @@ def _record(marker: int, cits: list[Citation], chunk: Chunk | None, flags: tuple
         paras, common["pages"] = at
     printed = printed_range(meta.get("printed_pages", ""), common["pages"]) or ()
     words = next((c.judgment_words for c in cits if c.judgment_words), "")
-    decision = meta.get("decision", "judgment")
+    decision: Decision = "order" if meta.get("decision") == "order" else "judgment"
     if decision == "order":  # an order is cited as one, never as a judgment
-        number = meta.get("case_numbers", "").split(";")[0].strip()
-        cited = order_citation(court, date, number) + (f", para {paras}" if paras else "")
+        cited = order_reference(court, date, meta.get("case_numbers", "")) + (f", para {paras}" if paras else "")
     else:
         cited = judgment_citation(title, reporters, court, date, paras, printed)
     return CitationRecord(kind="judgment", citation=cited + (f" [{words}]" if words else ""), judgment_words=words,
@@ -335,6 +395,7 @@ def answer_text(answer: Answer) -> str:
     return "\n\n".join((*(n.text for n in answer.notices), answer.text))
 
 
-__all__ = ["answer_text", "BILL_LABEL", "DOCUMENT_LABEL", "UPLOAD_LABEL", "CitationRecord", "citation_records", "document_citation", "flag_for",
-           "judgment_citation", "long_date", "now_clause", "pinpoints", "section_label", "statute_citation",
-           "statute_citations", "VERIFIED"]
+__all__ = ["answer_text", "BILL_LABEL", "DECISION_TYPES", "DOCUMENT_LABEL", "UPLOAD_LABEL", "CitationRecord",
+           "DecisionType", "citation_records", "document_citation", "flag_for", "judgment_citation", "long_date",
+           "now_clause", "order_reference", "pinpoints", "section_label", "statute_citation", "statute_citations",
+           "VERIFIED"]

@@ -17,6 +17,9 @@ A CSV that is correct by RFC 4180 can still be harmful or garbled once a spreads
 * The ``role`` column says whether a citation is the answer or a related provision (``"related (not the
   answer)"``), so related provisions do not read as answers in a spreadsheet.
 * The ``weight`` column (RAG-Sequence attribution) is left out when no citation has a weight (attribution off).
+* The ``kind`` column says what a court's decision was issued as: ``"judgment"``, or ``"order"`` for an order
+  (:data:`~legal_rag.export.records.DECISION_TYPES`), never calling an order a judgment; else the record's kind
+  (``"statute"``, ``"document"``, ``"upload"``).
 
 Columns are :data:`CSV_COLUMNS` (``weight`` only when some record has one); lists are joined with ``" | "``.
 """
@@ -82,6 +85,8 @@ def _value(r: CitationRecord, col: str) -> str:
         return paras_label(r.paras)
     if col == "role":
         return ROLE[r.related]
+    if col == "kind" and r.kind == "judgment":
+        return r.decision_type.csv
     v = getattr(r, col)
     if isinstance(v, tuple):
         return " | ".join(v)

@@ -1,6 +1,6 @@
 """Case names: the one grammar for "X v. Y" titles and the party names on either side.
 
-Callers: :mod:`legal_rag.ingest.judgment_header` (the title printed at the head of a judgment) and
+Callers: :mod:`legal_rag.ingest.judgment_title` (the title printed at the head of a judgment) and
 :func:`legal_rag.law.question.analyse` (the judgments a question names, by title or citation as written:
 :func:`case_references`, read once and kept in the analysis for :mod:`legal_rag.generate.abstain`). The words
 that carry a full stop inside a name ("Mohd.", "U.P.", "C. V.", "Retd.", "v.") are

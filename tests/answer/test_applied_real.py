@@ -118,8 +118,12 @@ def test_a_holding_question_whose_court_and_years_match_nothing(real_pipeline):
 def test_an_order_of_the_day_is_cited_as_an_order(real_pipeline, cb):
     """An order of the Supreme Court's orders of the day, listed as applying a new-code section: its entry says
     "order", and the citation every export gives it is the order's ("Order of the Supreme Court dated ... in ..."),
-    never a judgment's."""
+    never a judgment's; RIS, BibTeX and CSL-JSON type it as an order (``T3``, ``type``, ``genre``) and a judgment
+    listed beside it as before."""
     import json
+
+    import bibtexparser
+    import rispy
 
     from legal_rag.export import export_answer
 
@@ -136,3 +140,18 @@ def test_an_order_of_the_day_is_cited_as_an_order(real_pipeline, cb):
     orders = [r for r in records if r["decision"] == "order"]
     assert orders and all(r["citation"].startswith("Order of the ") and "judgment" not in r["citation"].lower()
                           for r in orders)
+    # every reference format types each decision by what it was issued as, titled by its parties and citation
+    decision = {f"lr{r['marker']}": r["decision"] for r in records if r["kind"] == "judgment"}
+    ris = {e["id"]: e for e in rispy.loads(export_answer(ans, "ris").decode()) if e["id"] in decision}
+    bib = {e.key.split("_")[0]: e for e in bibtexparser.parse_string(export_answer(ans, "bibtex").decode()).entries}
+    csl = {e["id"]: e for e in json.loads(export_answer(ans, "csl-json")) if e["id"] in decision}
+    assert set(ris) == set(csl) == set(decision) <= set(bib)
+    for key, what in decision.items():
+        bib_type = getattr(bib[key].fields_dict.get("type"), "value", None)
+        typed = (ris[key].get("tertiary_title"), bib_type, csl[key].get("genre"))
+        assert (typed == ("Order",) * 3) if what == "order" else (typed == (None,) * 3), (key, typed)
+        assert ris[key]["type_of_reference"] == "CASE" and bib[key].entry_type == "jurisdiction"
+        assert csl[key]["type"] == "legal_case"
+        if what == "order":
+            assert " Order of the " in ris[key]["title"] and " Order of the " in csl[key]["title"]
+            assert "judgment" not in ris[key]["title"].lower()

@@ -1,15 +1,25 @@
 """A judgment citation in every export format carries the neutral/reporter citation and the pinpoint: the report's
-printed page and the paragraph where the quoted words stand (issue 18); a plain-text judgment names no page."""
+printed page and the paragraph where the quoted words stand (issue 18); a plain-text judgment names no page. An
+order is cited and typed as an order in every format (RIS ``T3``, biblatex ``type``, CSL ``genre``, the CSV's
+``kind``), a judgment beside it exactly as a judgment."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+from dataclasses import replace
+from typing import get_args
 
+import bibtexparser
+import pytest
 import rispy
 
+from legal_rag.errors import LegalRagError
 from legal_rag.export import build_doc, doc_from_json, export_doc, judgment_citation
-from legal_rag.export.records import citation_records
-from legal_rag.types import Answer, Chunk, Citation, Hit
+from legal_rag.export.formats import tex
+from legal_rag.export.records import DECISION_TYPES, DecisionType, citation_records, order_reference
+from legal_rag.types import Answer, Chunk, Citation, Decision, Hit
 
 P15 = "The appellant was convicted under Section 302 by the trial court."
 P16 = "Mere production of photocopy of an OPD card has little evidentiary value."
@@ -100,3 +110,80 @@ def test_an_order_is_cited_as_an_order():
     assert (r.kind, r.decision) == ("judgment", "order") and "judgment" not in r.citation.lower()
     assert r.citation in export_doc(build_doc(_answer(ORDER, "we quash the FIR")), "markdown").decode()
     assert doc_from_json(export_doc(build_doc(_answer(ORDER, "x")), "json").decode()).records[0].decision == "order"
+
+
+ORDER_TITLE = ("Rajesh @ Rajesh Malik v. The State of Haryana & Anr., Order of the Supreme Court dated 19.05.2026 in "
+               "SLP (Crl.) No. 1592/2026")
+
+
+def _both():
+    """An answer citing the order [1] and the judgment [2], each with its own quote."""
+    order, anwar = _answer(ORDER, "we quash the FIR"), _answer(ANWAR, "photocopy of an OPD card")
+    c2 = replace(anwar.citations[0], marker=2, sentence="It held so too [2].")
+    return Answer("q", "It held so [1]. It held so too [2].", citations=(order.citations[0], c2),
+                  passages=(*order.passages, *anwar.passages))
+
+
+def test_the_decision_table_types_every_decision():
+    assert set(DECISION_TYPES) == set(get_args(Decision))
+    # a judgment is typed by its entry type alone: no field is written for it
+    assert DECISION_TYPES["judgment"] == DecisionType(ris="", bibtex="", csl="", csv="judgment")
+    assert DECISION_TYPES["order"] == DecisionType(ris="Order", bibtex="Order", csl="Order", csv="order")
+
+
+def test_an_order_is_titled_by_its_parties_and_order_citation():
+    order, judgment = build_doc(_both()).records
+    assert order.entry_title == ORDER_TITLE and judgment.entry_title == "Mohd. Anwar v. The State (N.C.T. of Delhi)"
+    # no parties held: the order's citation alone; a High Court's order is its court's
+    bare = replace(order, title="", court="High Court of Judicature at Allahabad", date="2023-10-04",
+                   case_numbers="CRIMINAL MISC. BAIL APPLICATION No. - 39983 of 2023; Other No. 1 of 2023")
+    assert bare.entry_title == order_reference(bare.court, bare.date, bare.case_numbers)
+    assert bare.entry_title.startswith("Order of the High Court of Judicature at Allahabad dated 04.10.2023 in ")
+
+
+def test_ris_types_an_order_as_an_order():
+    order, judgment = rispy.loads(export_doc(build_doc(_both()), "ris").decode())
+    assert (order["type_of_reference"], order["tertiary_title"], order["title"]) == ("CASE", "Order", ORDER_TITLE)
+    assert "type_of_work" not in order  # a CASE's M3 is the citation of reversal, not the decision's type
+    assert order["publisher"] == "Supreme Court of India" and order["date"] == "2026/05/19"
+    assert (judgment["type_of_reference"], judgment["title"]) == ("CASE", "Mohd. Anwar v. The State (N.C.T. of Delhi)")
+    assert "tertiary_title" not in judgment and "type_of_work" not in judgment
+
+
+def test_bibtex_types_an_order_as_an_order():
+    order, judgment = bibtexparser.parse_string(export_doc(build_doc(_both()), "bibtex").decode()).entries
+    assert (order.entry_type, order["type"]) == ("jurisdiction", "Order")
+    assert order["institution"] == "Supreme Court of India"
+    assert order["title"] == tex(ORDER_TITLE) and order["date"] == "2026-05-19"
+    assert judgment.entry_type == "jurisdiction" and "type" not in judgment.fields_dict
+    assert judgment["title"] == "Mohd. Anwar v. The State (N.C.T. of Delhi)"
+
+
+def test_csl_types_an_order_as_an_order():
+    order, judgment = json.loads(export_doc(build_doc(_both()), "csl-json"))
+    assert (order["type"], order["genre"], order["title"]) == ("legal_case", "Order", ORDER_TITLE)
+    assert order["authority"] == "Supreme Court of India" and order["issued"] == {"date-parts": [[2026, 5, 19]]}
+    assert judgment["type"] == "legal_case" and "genre" not in judgment
+    assert judgment["title"] == "Mohd. Anwar v. The State (N.C.T. of Delhi)"
+
+
+def test_csv_markdown_docx_and_json_say_order():
+    doc = build_doc(_both())
+    rows = list(csv.DictReader(io.StringIO(export_doc(doc, "csv").decode("utf-8-sig"))))
+    assert [(r["kind"], r["citation"].split(",")[0]) for r in rows] == [
+        ("order", "Order of the Supreme Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026"),
+        ("judgment", "Mohd. Anwar v. The State (N.C.T. of Delhi)")]
+    want = "Order of the Supreme Court dated 19.05.2026 in SLP (Crl.) No. 1592/2026, para 7"
+    assert f"[^1]: {want} [" in export_doc(doc, "markdown").decode()
+    from legal_rag.export import docx_footnotes
+    notes = docx_footnotes(export_doc(doc, "docx"))
+    assert notes[1].strip().startswith(want) and "judgment" not in notes[1].lower()
+    back = doc_from_json(export_doc(doc, "json").decode())
+    assert back == doc and [r.decision for r in back.records] == ["order", "judgment"]
+
+
+def test_json_refuses_an_unknown_decision():
+    d = json.loads(export_doc(build_doc(_both()), "json"))
+    d["citations"][0]["decision"] = "decree"
+    with pytest.raises(LegalRagError, match="unknown decision 'decree'"):
+        doc_from_json(json.dumps(d))

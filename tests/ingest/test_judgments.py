@@ -409,7 +409,7 @@ TEXT_TITLES_DIFFER: dict[str, tuple[str, str]] = {
 
 @pytest.mark.slow
 def test_every_pdf_title_exactly_against_index_and_running_heads(pdf_judgments, capsys):
-    from legal_rag.ingest.judgment_header import running_title
+    from legal_rag.ingest.judgment_title import running_title
 
     rows = {r["file"]: r for r in _index("pdf")}
     parsed = {f: v[0].title for f, v in pdf_judgments.items()}
@@ -464,7 +464,7 @@ def test_exact_form_touches_only_spaces_and_the_separator():
 
 
 def test_split_word_mended_only_where_the_text_prints_it_whole():
-    from legal_rag.ingest.judgment_header import mend_split_words
+    from legal_rag.ingest.judgment_title import mend_split_words
 
     pages = _pages("JUSTICE K S PUTT ASWAMY\nv.\nUNION", "the petitioner Puttaswamy; State of Tamil Nadu")
     assert mend_split_words("Justice K S Putt Aswamy v. Union", pages) == "Justice K S Puttaswamy v. Union"
