@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .citations_meta import find_citations, parse_date
+from .judgment_court import SC
 
-SC = "Supreme Court of India"
 #: Indian Kanoon's court names -> the court's name as this project writes it (the form
 #: :func:`legal_rag.ingest.judgment_header.read_header` gives a court's own print: "High Court of Delhi"). One row per
 #: court; an Indian Kanoon name not listed is kept as printed.
