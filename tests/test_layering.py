@@ -36,9 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #:   vocabulary's ``Literal`` kinds (``GeneratorName``, ``UnsupportedClaims``, ``Stage``; finding 4);
 #: * ``cli`` sits above ``ui``: ``legal-rag serve`` starts the UI (``cli`` -> ``ui.app.main``), and nothing in ``ui``
 #:   imports ``cli``; ``python -m legal_rag`` (``legal_rag.__main__``) runs the CLI, so it sits above ``cli``;
-#: * the package's own ``__init__`` (the version) is at the bottom and may import nothing.
+#: * the package's own ``__init__`` (the version) is at the bottom and may import nothing; ``kept`` (the bounded
+#:   caches) imports nothing of the package either, so it sits there too and every layer may use it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("legal_rag", "legal_rag.errors"),
+    ("legal_rag", "legal_rag.errors", "legal_rag.kept"),
     ("legal_rag.types",),
     ("legal_rag.config", "legal_rag.text"),
     ("legal_rag.injection", "legal_rag.law"),

@@ -36,10 +36,10 @@ deterministic and reads structured data only (no retrieval order, no model):
 from __future__ import annotations
 
 import re
-import threading
 from datetime import date
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from ..kept import Kept
 from ..law import CLASSIFICATION_Q, CUTOFF, classify
 from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, HeadLine, ScheduleRow, SectionSuggestion, \
     StatuteRef
@@ -126,10 +126,8 @@ NAME_COVER = 0.75
 NAME_SLACK = 4
 
 
-#: schedules (by identity, at most :data:`_NAMES_KEPT`) -> Act -> its rows' offence names (:func:`_offence_names`)
-_NAMES: dict[int, tuple["Schedule", dict[str, tuple]]] = {}
-_NAMES_KEPT = 8
-_NAMES_LOCK = threading.Lock()
+#: schedules (by identity, the last 8) -> Act -> its rows' offence names (:func:`_offence_names`)
+_NAMES: Kept = Kept(8)
 
 
 def _offence_names(schedule: "Schedule", act: str
@@ -137,13 +135,8 @@ def _offence_names(schedule: "Schedule", act: str
     """``(ref, name, words, content words)`` of every row of ``act`` in ``schedule`` whose column 2 names an offence
     (:func:`names_an_offence`) in two or more words, in printed order: ``name`` as :func:`_words` writes it,
     ``content`` its words but :data:`_FILLER`. Read once per schedule and Act."""
-    kept = _NAMES.get(id(schedule))
-    if kept is None or kept[0] is not schedule:
-        with _NAMES_LOCK:
-            kept = _NAMES[id(schedule)] = (schedule, {})
-            while len(_NAMES) > _NAMES_KEPT:
-                _NAMES.pop(next(iter(_NAMES)))
-    got = kept[1].get(act)
+    kept: dict[str, tuple] = _NAMES.for_object(schedule, dict)
+    got = kept.get(act)
     if got is None:
         rows = []
         for r in schedule.rows:
@@ -153,7 +146,7 @@ def _offence_names(schedule: "Schedule", act: str
             words = tuple(name.split())
             if len(words) >= 2:
                 rows.append((r.ref, name, words, tuple(w for w in words if w not in _FILLER)))
-        got = kept[1][act] = tuple(rows)
+        got = kept[act] = tuple(rows)
     return got
 
 

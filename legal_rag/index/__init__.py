@@ -23,6 +23,7 @@ import numpy as np
 from ..config import Settings
 from ..errors import IndexMismatchError
 from ..injection import index_text
+from ..kept import Kept
 from ..types import Chunk, Section, StatuteRef
 from .dense import DenseIndex, hnsw_config
 from .embed import Embedder
@@ -58,12 +59,12 @@ class Index:
     embedder: Embedder
     _meta: dict | None = field(default=None, repr=False)
     _chunks: dict[str, Chunk] | None = field(default=None, repr=False)
-    _allowed: dict = field(default_factory=dict, repr=False)
+    _allowed: Kept = field(default_factory=lambda: Kept(64), repr=False)
     _sections: dict[StatuteRef, Section] | None = field(default=None, repr=False)
-    _qcache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
-    _pools: dict[bytes, list[tuple[str, float]]] = field(default_factory=dict, repr=False)
+    _qcache: Kept = field(default_factory=lambda: Kept(64), repr=False)
+    _pools: Kept = field(default_factory=lambda: Kept(POOLS_KEPT), repr=False)
     _dense_n: int | None = field(default=None, repr=False)
-    _by_ref: dict[tuple[str, str], tuple[Chunk, ...]] = field(default_factory=dict, repr=False)
+    _by_ref: Kept = field(default_factory=lambda: Kept(SECTIONS_KEPT), repr=False)
     _qlock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def chunks(self) -> dict[str, Chunk]:
@@ -89,10 +90,7 @@ class Index:
         got = self._allowed.get(filters)
         if got is None:
             got = frozenset(cid for cid, m in self.metadata().items() if filters.matches(m))
-            with self._qlock:
-                self._allowed[filters] = got
-                while len(self._allowed) > 64:
-                    self._allowed.pop(next(iter(self._allowed)))
+            self._allowed.put(filters, got)
         return got
 
     @property
@@ -107,14 +105,9 @@ class Index:
     def by_ref(self, act: str, section: str) -> list[Chunk]:
         """Chunks of one section in part order (:meth:`ChunkStore.by_ref`), a new list each call; the last
         :data:`SECTIONS_KEPT` sections asked for are kept (a served build's snapshot never changes)."""
-        key = (act, section)
-        got = self._by_ref.get(key)
+        got = self._by_ref.get((act, section))
         if got is None:
-            got = tuple(self.store.by_ref(act, section))
-            with self._qlock:
-                self._by_ref[key] = got
-                while len(self._by_ref) > SECTIONS_KEPT:
-                    self._by_ref.pop(next(iter(self._by_ref)))
+            got = self._by_ref.put((act, section), tuple(self.store.by_ref(act, section)))
         return list(got)
 
     def dense_search(self, vector: np.ndarray, candidates: int, filters=None) -> list[tuple[str, float]]:
@@ -128,15 +121,10 @@ class Index:
         ``candidates`` best among the kept chunks are the first kept ones of the whole ranking, so the answer is
         the filtered query's (up to the approximate search's own misses)."""
         key = np.asarray(vector, dtype=np.float32).tobytes()
-        with self._qlock:
-            pool = self._pools.get(key)
+        pool = self._pools.get(key)
         total = self._dense_count()
         if pool is None or len(pool) < min(candidates, total):
-            pool = self.dense.search(vector, max(DENSE_POOL, candidates))
-            with self._qlock:
-                self._pools[key] = pool
-                while len(self._pools) > POOLS_KEPT:
-                    self._pools.pop(next(iter(self._pools)))
+            pool = self._pools.put(key, self.dense.search(vector, max(DENSE_POOL, candidates)))
         if filters is None or filters.is_empty():
             return pool[:candidates]
         allowed = self.allowed_ids(filters)
@@ -170,8 +158,7 @@ class Index:
         """The query vector (read-only; the last 64 queries are kept, so the section finder's second search of the
         same question does not embed it again); raises IndexMismatchError when the embedder's dimension is not
         the index's."""
-        with self._qlock:
-            v = self._qcache.get(query)
+        v = self._qcache.get(query)
         if v is None:
             v = self.embedder.embed_query(query)
             if v.shape != (self.manifest.dim,):
@@ -179,18 +166,14 @@ class Index:
                                          f"{self.manifest.dim}-d; " + REBUILD_HINT.format(path=self.root))
             v = np.array(v, copy=True)
             v.setflags(write=False)
-            with self._qlock:
-                self._qcache[query] = v
-                while len(self._qcache) > 64:
-                    self._qcache.pop(next(iter(self._qcache)))
+            self._qcache.put(query, v)
         return v
 
     def clear_query_cache(self) -> None:
         """Forget the kept query vectors (:meth:`embed_query`) and their dense pools (:meth:`dense_search`); a
         benchmark clears them before timing a question the pipeline has already seen."""
-        with self._qlock:
-            self._qcache.clear()
-            self._pools.clear()
+        self._qcache.clear()
+        self._pools.clear()
 
     def close(self) -> None:
         """Release the build's files: the chunk snapshot and (embedded mode) the Chroma client."""

@@ -42,11 +42,11 @@ maps to nothing gives no new-code evidence. ``era="old"`` maps new-code cites of
 from __future__ import annotations
 
 import math
-import threading
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Collection, Literal, Mapping, Protocol, Sequence
 
+from ..kept import Kept
 from ..law import court_named
 from ..types import NEW_ACTS, OLD_ACTS, Judgment, StatuteRef
 
@@ -144,22 +144,14 @@ def era_map(refs: Sequence[StatuteRef], concordance, era: Era) -> dict[StatuteRe
     return out
 
 
-#: concordances (by identity, at most :data:`_ERA_MAPS_KEPT`) -> era -> what :func:`era_map` gave each ref so far
-_ERA_MAPS: dict[int, tuple[object, dict[Era, dict]]] = {}
-_ERA_MAPS_KEPT = 8
-_ERA_MAPS_LOCK = threading.Lock()
+#: concordances (by identity, the last 8) -> era -> what :func:`era_map` gave each ref so far
+_ERA_MAPS: Kept = Kept(8)
 
 
 def _era_maps(concordance, era: Era) -> dict[StatuteRef, tuple[tuple[StatuteRef, float], ...]]:
     """The kept :func:`era_map` of ``concordance`` into ``era`` (filled as refs are met; a concordance never
     changes once read)."""
-    kept = _ERA_MAPS.get(id(concordance))
-    if kept is None or kept[0] is not concordance:
-        with _ERA_MAPS_LOCK:
-            kept = _ERA_MAPS[id(concordance)] = (concordance, {})
-            while len(_ERA_MAPS) > _ERA_MAPS_KEPT:
-                _ERA_MAPS.pop(next(iter(_ERA_MAPS)))
-    return kept[1].setdefault(era, {})
+    return _ERA_MAPS.for_object(concordance, dict).setdefault(era, {})
 
 
 def section_evidence(query: str, casebase: CaseBaseLike, *, concordance=None, era: Era = "old",
