@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .config import Settings
 from .errors import CorpusError
+from .kept import Kept
 from .types import Hit, StatuteRef
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class Resources:
     def __init__(self, settings: Settings, **preloaded):
         self.settings = settings
         self._lock = threading.Lock()
-        self._views: dict[tuple, Resources] = {}
+        self._views: Kept[tuple, Resources] = Kept(VIEWS)
         self._retired: list = []
         self.__dict__.update(preloaded)
 
@@ -212,19 +213,13 @@ class Resources:
         if not owners or not self.has_index:
             return self
         key = (self.index.id, tuple(o.key for o in owners), self.uploads.version(owners))
-        with self._lock:
-            got = self._views.get(key)
+        got = self._views.get(key)
         if got is not None:
             return got
         chunks, vecs = self.uploads.chunks(owners, self.index.embedder.model_id)
         if not chunks:
             return self
-        view = _OwnerView(self, IndexView(self.index, chunks, vecs))
-        with self._lock:
-            self._views[key] = view
-            while len(self._views) > VIEWS:
-                self._views.pop(next(iter(self._views)))
-        return view
+        return self._views.put(key, _OwnerView(self, IndexView(self.index, chunks, vecs)))
 
 
 class _OwnerView(Resources):

@@ -27,6 +27,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from ..kept import Kept
+
 _TOKEN = re.compile(
     r"(?P<num>(?<![\w.(])\d+(?:\s*-\s*|\s(?=[A-Z](?![A-Za-z])))?(?P<let>(?<=\d|-|\s)[A-Za-z]{1,2}(?![A-Za-z]))?)"
     r"(?P<subs>(?:\s?\(\s*(?:\d{1,3}[A-Za-z]?|[a-z]{1,4})\s*\))*)"
@@ -91,7 +93,7 @@ class SparseIndex:
         #: mean document length in tokens (None: not recorded by the build that wrote it)
         self.avgdl = avgdl
         self._pos = {cid: i for i, cid in enumerate(self.ids)}
-        self._masks: dict[frozenset[str], np.ndarray] = {}
+        self._masks: Kept[frozenset[str], np.ndarray] = Kept(16)
 
     @classmethod
     def build(cls, ids: Sequence[str], passages: Sequence[str]) -> "SparseIndex":
@@ -178,16 +180,13 @@ class SparseIndex:
         """A 0/1 weight mask over the documents for a set of chunk ids; kept per frozen set (the index's
         :meth:`legal_rag.index.Index.allowed_ids` hands the same set for the same filter), at most 16."""
         key = allowed if isinstance(allowed, frozenset) else None
-        if key is not None and key in self._masks:
-            return self._masks[key]
+        got = self._masks.get(key) if key is not None else None
+        if got is not None:
+            return got
         mask = np.zeros(len(self.ids), dtype=np.float32)
         for cid in allowed:
             i = self._pos.get(cid)
             if i is not None:
                 mask[i] = 1.0
         mask.setflags(write=False)
-        if key is not None:
-            self._masks[key] = mask
-            while len(self._masks) > 16:
-                self._masks.pop(next(iter(self._masks)))
-        return mask
+        return self._masks.put(key, mask) if key is not None else mask

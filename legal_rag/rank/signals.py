@@ -17,13 +17,13 @@ at large gains.
 from __future__ import annotations
 
 import math
-import threading
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..kept import Kept
 from ..types import StatuteRef
 from .fields import FIELDS, FieldIndex
 
@@ -103,9 +103,8 @@ def rank_of(table: Mapping[StatuteRef, float]) -> Ranks:
 
 #: chunk id -> (the chunk, its section, its sub-sections' refs): what :func:`_best` reads of a chunk, kept for
 #: the last :data:`_PARTS_KEPT` chunks met (checked by identity, so a chunk of another build is read again)
-_PARTS: dict[str, tuple] = {}
 _PARTS_KEPT = 20000
-_PARTS_LOCK = threading.Lock()
+_PARTS: Kept[str, tuple] = Kept(_PARTS_KEPT)
 
 
 def _parts(c) -> tuple[StatuteRef, tuple[StatuteRef, ...]]:
@@ -114,11 +113,7 @@ def _parts(c) -> tuple[StatuteRef, tuple[StatuteRef, ...]]:
         ref = c.ref.base
         limbs = tuple(StatuteRef(ref.act, ref.section, (sub,))
                       for sub in filter(None, dict(c.meta).get("subs", "").split(",")))
-        kept = (c, ref, limbs)
-        with _PARTS_LOCK:
-            _PARTS[c.id] = kept
-            while len(_PARTS) > _PARTS_KEPT:
-                _PARTS.pop(next(iter(_PARTS)))
+        kept = _PARTS.put(c.id, (c, ref, limbs))
     return kept[1], kept[2]
 
 
