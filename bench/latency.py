@@ -162,14 +162,16 @@ def build_langchain(index, casebase, work: Path, k_each: int = 50):
     from langchain_core.documents import Document
     from langchain_core.embeddings import Embeddings
 
+    from legal_rag.index import sparse_only
     from legal_rag.types import passage_text
 
     st: dict = {}
     t0 = time.perf_counter()
     chunks = index.store.all_chunks()
     model = index.manifest.embed_model
-    vecs = index.store.vectors(model, [c.id for c in chunks])
-    cache = {passage_text(c): v for c, v in zip(chunks, vecs)}
+    embedded = [c for c in chunks if not sparse_only(c)]  # the bulk decisions are BM25-only, as in our index
+    vecs = index.store.vectors(model, [c.id for c in embedded])
+    cache = {passage_text(c): v for c, v in zip(embedded, vecs)}
     embedder = index.embedder
 
     class Cached(Embeddings):
@@ -192,8 +194,9 @@ def build_langchain(index, casebase, work: Path, k_each: int = 50):
     persist = work / "lc_chroma"
     shutil.rmtree(persist, ignore_errors=True)
     vs = Chroma(collection_name="lc_latency", embedding_function=Cached(), persist_directory=str(persist))
-    for i in range(0, len(docs), 2000):
-        vs.add_documents(docs[i:i + 2000], ids=[d.id for d in docs[i:i + 2000]])
+    dense_docs = [d for d, c in zip(docs, chunks) if not sparse_only(c)]
+    for i in range(0, len(dense_docs), 2000):
+        vs.add_documents(dense_docs[i:i + 2000], ids=[d.id for d in dense_docs[i:i + 2000]])
     st["chroma_build_s"] = time.perf_counter() - t0
     ens = EnsembleRetriever(retrievers=[bm25, vs.as_retriever(search_kwargs={"k": k_each})], weights=[0.5, 0.5])
     return ens, st

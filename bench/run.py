@@ -90,12 +90,14 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
     from langchain_core.documents import Document
     from langchain_core.embeddings import Embeddings
 
+    from legal_rag.index import sparse_only
     from legal_rag.types import passage_text
 
     chunks = index.store.all_chunks()
     model = index.manifest.embed_model
-    vecs = index.store.vectors(model, [c.id for c in chunks])
-    cache = {passage_text(c): v for c, v in zip(chunks, vecs)}
+    embedded = [c for c in chunks if not sparse_only(c)]  # the bulk decisions are BM25-only, as in our index
+    vecs = index.store.vectors(model, [c.id for c in embedded])
+    cache = {passage_text(c): v for c, v in zip(embedded, vecs)}
 
     class Cached(Embeddings):
         def embed_documents(self, texts):
@@ -109,8 +111,9 @@ def langchain_baseline(index, settings, devset, k_each: int = 50):
     bm25 = BM25Retriever.from_documents(docs, k=k_each)
     vs = Chroma(collection_name="lc_baseline", embedding_function=Cached(),
                 persist_directory=str(Path(settings.data_dir) / "lc_chroma"))
-    for i in range(0, len(docs), 2000):
-        vs.add_documents(docs[i:i + 2000], ids=[d.id for d in docs[i:i + 2000]])
+    dense_docs = [d for d, c in zip(docs, chunks) if not sparse_only(c)]
+    for i in range(0, len(dense_docs), 2000):
+        vs.add_documents(dense_docs[i:i + 2000], ids=[d.id for d in dense_docs[i:i + 2000]])
     ens = EnsembleRetriever(retrievers=[bm25, vs.as_retriever(search_kwargs={"k": k_each})], weights=[0.5, 0.5])
     return ens
 
@@ -515,6 +518,7 @@ def main() -> None:
     from collections import Counter
 
     from legal_rag.eval.runners import build_acts_index
+    from legal_rag.index import sparse_only
     from legal_rag.types import passage_text
 
     built = build_acts_index(sa, source=Settings(), embedder=emb)
