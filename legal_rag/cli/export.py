@@ -11,6 +11,7 @@ Registered by ``legal_rag.cli`` with ``app.command("export")(export)``. Holds no
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -26,13 +27,17 @@ def export(
     question: Optional[str] = typer.Argument(None, help="the question to answer and export"),
     fmt: str = typer.Option("markdown", "--format", "-f",
                             help=f"one of {', '.join(FORMATS)}, or 'all' (needs --out DIR)"),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="file (or directory for 'all'); stdout if absent"),
+    out_arg: Optional[str] = typer.Option(None, "--out", "-o", help="file, or directory (an existing one, or a name "
+                                          "ending in '/'; needed for 'all'); stdout if absent"),
     from_json: Optional[Path] = typer.Option(None, "--from-json", help="re-export a JSON answer written earlier"),
     offence_date: Optional[str] = typer.Option(None, "--offence-date", help="YYYY-MM-DD; decides IPC vs BNS"),
     include_unverified: bool = typer.Option(False, "--include-unverified",
                                             help="also export citations that verification did not support"),
 ) -> None:
     """Export an answer with its footnoted citations (Indian style) and supersession notes."""
+    out = Path(out_arg) if out_arg else None
+    # "-o exports/" names a directory even before it exists (a Path forgets the trailing slash)
+    into_dir = out is not None and (out.is_dir() or out_arg.endswith(("/", os.sep)))
     try:
         if (question is None) == (from_json is None):
             fail("give either a QUESTION or --from-json FILE")
@@ -58,7 +63,7 @@ def export(
             for name, path in write_exports(doc, out).items():
                 typer.echo(f"{name}: {path}")
             return
-        if out is not None and out.is_dir():  # "-o exports/" with one format: the file goes inside, as with all
+        if into_dir:  # "-o exports/" with one format: the file goes inside, as with all
             for name, path in write_exports(doc, out, formats=(get_format(fmt).name,)).items():
                 typer.echo(f"{name}: {path}")
             return

@@ -245,6 +245,10 @@ def test_cli_reexports_a_json_answer(answer, tmp_path):
     run = CliRunner().invoke(_cli(), ["export", "--from-json", str(src), "-f", "csv", "-o", str(tmp_path / "one")])
     assert run.exit_code == 0, run.output
     assert [p.name for p in (tmp_path / "one").iterdir()] == ["legal-rag-answer.csv"]
+    # a directory named with a trailing slash that does not exist yet is made, never written as a file
+    run = CliRunner().invoke(_cli(), ["export", "--from-json", str(src), "-f", "ris", "-o", f"{tmp_path / 'new'}/"])
+    assert run.exit_code == 0, run.output
+    assert [p.name for p in (tmp_path / "new").iterdir()] == ["legal-rag-answer.ris"]
     run = CliRunner().invoke(_cli(), ["export", "--from-json", str(src), "-f", "md", "-o",
                                       str(tmp_path / "missing" / "a.md")])
     assert run.exit_code == 1 and run.stderr.startswith("error: --out ") and run.stderr.count("\n") == 1
