@@ -59,7 +59,7 @@ def stats(cb: CaseBase) -> dict:
         j = cb.judgment(case)
         by_court[court_group(j.court)] += 1
         by_year[period(j.date)] += 1
-        by_kind[getattr(j, "decision", "judgment")] += 1
+        by_kind[j.decision] += 1
         cites = cb.case_cites(case)
         if not cites:
             continue

@@ -30,7 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from legal_rag.config import Settings  # noqa: E402
 from legal_rag.index.casebase import CaseBase  # noqa: E402
 from legal_rag.law import load_concordance  # noqa: E402
 from legal_rag.retrieve.evidence import EvidenceParams, section_evidence  # noqa: E402
@@ -94,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args(argv)
     cb = CachedCaseBase(CaseBase.open(args.casebase))
-    concordance = load_concordance(args.corpus or Settings().corpus_path)
+    concordance = load_concordance(args.corpus)  # None: Settings().corpus_path
     fit = [q for p in FIT for q in questions(p)]
     held = {name: questions(p) for name, p in HELD.items()}
     base = EvidenceParams()
