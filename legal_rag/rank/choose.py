@@ -71,8 +71,7 @@ class SectionRanker:
         if not limbs:
             return None
         x = limb_matrix(s, limbs, self.fields.limb_scores(question, limbs))
-        p = self.ranker.limbs.proba(x)
-        return limbs[int(np.argmax(p))].ref
+        return limbs[int(np.argmax(self.ranker.limbs.decision(x)))].ref
 
     def rank(self, question: str, s: Signals | None = None, keep: int = KEEP, kind: str | None = None) -> Ranking:
         """The ranking of ``question`` (module docstring); ``s``: its signals when already gathered; ``kind``: its

@@ -12,7 +12,9 @@ beside it), and the ranking of one question.
   ``P(governs)`` is the softmax of the scores over the question's candidates (:func:`softmax`). The trees are
   LightGBM's own text format in a file beside the JSON (``weights.sections.txt`` for ``weights.json``), which the
   JSON names with its sha256;
-* ``limbs``: a logistic regression over :data:`legal_rag.rank.features.LIMB_FEATURES` -> the limb the facts make out;
+* ``limbs``: over :data:`legal_rag.rank.features.LIMB_FEATURES`, the limb the facts make out (the highest score
+  among a section's limbs): a logistic regression (:class:`Linear`) or a LambdaMART model (:class:`Boosted`, its
+  trees in ``weights.limbs.txt``), whichever the training's folds chose;
 * ``outside``: a logistic regression over :data:`legal_rag.rank.features.OUTSIDE_FEATURES` -> ``P(the question
   is about law the corpus does not hold)``;
 * ``thresholds``: ``out_of_corpus`` (the ``P(outside)`` at or above which the question is said to be outside the
@@ -87,16 +89,16 @@ class Linear:
                    tuple(d.get("classes", ())))
 
 
-def trees_path(path: Path) -> Path:
-    """Where the section model's trees of the weights at ``path`` lie: ``weights.sections.txt`` for
-    ``weights.json``."""
+def trees_path(path: Path, model: str = "sections") -> Path:
+    """Where the trees of the boosted ``model`` (``"sections"``, ``"limbs"``) of the weights at ``path`` lie:
+    ``weights.sections.txt`` for ``weights.json``."""
     path = Path(path)
-    return path.with_name(f"{path.stem}.sections.txt")
+    return path.with_name(f"{path.stem}.{model}.txt")
 
 
 @dataclass(frozen=True)
 class Boosted:
-    """A LambdaMART section model: ``names`` the features in order, ``text`` the LightGBM model (its text format).
+    """A LambdaMART model (of sections or of limbs): ``names`` the features in order, ``text`` the LightGBM model (its text format).
     :meth:`decision` gives one score per row (higher: more likely to govern); :meth:`importance` the total gain of
     each feature's splits."""
 
@@ -138,7 +140,7 @@ class Ranker:
 
     acts: Linear
     sections: Boosted
-    limbs: Linear
+    limbs: Linear | Boosted
     out_of_corpus: float
     close: float
     meta: dict
@@ -150,21 +152,27 @@ class Ranker:
         return dict(zip(self.acts.classes, map(float, p)))
 
     def to_json(self, path: Path = WEIGHTS) -> dict:
+        limbs = self.limbs.to_json(trees_path(path, "limbs")) if isinstance(self.limbs, Boosted) \
+            else self.limbs.to_json()
         return {"acts": self.acts.to_json(), "sections": self.sections.to_json(trees_path(path)),
-                "limbs": self.limbs.to_json(), "outside": self.outside.to_json(),
+                "limbs": limbs, "outside": self.outside.to_json(),
                 "thresholds": {"out_of_corpus": self.out_of_corpus, "close": self.close}, "meta": self.meta}
 
     @classmethod
     def from_json(cls, d: dict, path: Path = WEIGHTS) -> "Ranker":
         """The ranker of the JSON ``d`` read from ``path`` (its section trees lie beside it)."""
         t = d["thresholds"]
-        return cls(Linear.from_json(d["acts"]), Boosted.from_json(d["sections"], path), Linear.from_json(d["limbs"]),
+        limbs = Boosted.from_json(d["limbs"], path) if d["limbs"].get("kind") == "lambdamart" \
+            else Linear.from_json(d["limbs"])
+        return cls(Linear.from_json(d["acts"]), Boosted.from_json(d["sections"], path), limbs,
                    float(t["out_of_corpus"]), float(t["close"]), dict(d.get("meta", {})), Linear.from_json(d["outside"]))
 
     def save(self, path: Path = WEIGHTS) -> None:
-        """Write the JSON at ``path`` and the section trees beside it (:func:`trees_path`)."""
+        """Write the JSON at ``path`` and the boosted models' trees beside it (:func:`trees_path`)."""
         path = Path(path)
         trees_path(path).write_text(self.sections.text)
+        if isinstance(self.limbs, Boosted):
+            trees_path(path, "limbs").write_text(self.limbs.text)
         path.write_text(json.dumps(self.to_json(path), indent=1, sort_keys=True) + "\n")
 
 

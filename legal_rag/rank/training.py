@@ -29,8 +29,10 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
   source line) over :data:`SECTION_GRID` x :data:`SOURCE_SHARES`; every other setting is fixed
   (:data:`LAMBDAMART`) and the fit is deterministic (one thread, fixed seeds). ``P(governs)`` is the softmax of the
   scores over the question's candidates.
-* ``limbs``: ``StandardScaler`` + ``LogisticRegression`` over the limbs of each gold section that prints
-  sub-sections; positive = the gold limb.
+* ``limbs``: over the limbs of each gold section that prints sub-sections (positive = the gold limb), either
+  ``StandardScaler`` + ``LogisticRegression`` (``C`` from :data:`C_GRID`) or LambdaMART with each section's limbs one
+  query group (size from :data:`LIMB_GRID`, :data:`LAMBDAMART`'s settings): the model and setting with the best
+  held-out limb accuracy over the folds (ties: the logistic model, then the smaller).
 * ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
   outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
   its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
@@ -72,6 +74,8 @@ SECTION_GRID = ((200, 7), (500, 7), (200, 15), (500, 15))
 LAMBDAMART = {"objective": "lambdarank", "learning_rate": 0.05, "min_child_samples": 20, "subsample": 0.8,
               "subsample_freq": 1, "colsample_bytree": 0.8, "reg_lambda": 1.0, "lambdarank_truncation_level": 10,
               "random_state": SEED, "deterministic": True, "force_col_wise": True, "n_jobs": 1, "verbose": -1}
+#: the limb model's LambdaMART sizes tried by the cross-validation beside the logistic model: (trees, leaves)
+LIMB_GRID = ((50, 3), (100, 3), (200, 3), (100, 7))
 #: how many of the source rows' folds (by source line) measure the section fit on source-set questions
 SOURCE_FOLDS = 2
 
@@ -247,7 +251,7 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     inside = [i for i, r in enumerate(rows) if not r.outside]
     recall = float(np.mean([bool(rows[i].y.any()) for i in inside]))
 
-    limbs, limb_C, limb_acc, n_limb = _fit_limbs(sr, rows, cv, log)
+    limbs, limb_choice, limb_acc, n_limb = _fit_limbs(sr, rows, cv, log)
     outside, ooc_t, said = _fit_outside(rows, probs, cv, log)
     close = _close(rows, scores)
     digest = hashlib.sha256("\n".join(f"{e.id}\t{e.question}\t{e.label}" for e in everything).encode()
@@ -259,7 +263,7 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
             "source_share": src_share, "held_out_candidate_recall": round(recall, 4),
             "held_out_act_accuracy": round(act_acc, 4), "held_out_limb_accuracy": round(limb_acc, 4),
             "held_out_limb_questions": n_limb, "held_out_outside_said": round(said, 4),
-            "C": {"acts": act_C, "limbs": limb_C}, "section_trees_leaves": list(sec_size), "seed": SEED}
+            "C": {"acts": act_C}, "limb_model": limb_choice, "section_trees_leaves": list(sec_size), "seed": SEED}
     ranker = Ranker(acts, sections, limbs, float(ooc_t), float(close), meta, outside)
     ranker.save(out)
     log(f"wrote {out}: {json.dumps(meta)}")
@@ -304,17 +308,37 @@ def _limb_rows(sr: SectionRanker, rows: Sequence[Row], pos: Sequence[int]):
 
 
 def _fit_limbs(sr, rows, cv, log):
-    def fit(pos, C):
-        Xs, ys = _limb_rows(sr, rows, pos)
+    """The limb model (module docstring), what was chosen (``{"kind": "logistic", "C": ..}`` or ``{"kind":
+    "lambdamart", "trees_leaves": [..]}``), its held-out accuracy and the number of limb questions."""
+    data = {}
+
+    def rows_of(pos):
+        key = tuple(pos)
+        if key not in data:
+            data[key] = _limb_rows(sr, rows, pos)
+        return data[key]
+
+    def logistic(pos, C):
+        Xs, ys = rows_of(pos)
         return _scaled_fit(np.vstack(Xs), np.concatenate(ys), C, tuple(LIMB_FEATURES))
 
-    def score(m, held):
-        Xs, ys = _limb_rows(sr, rows, held)
-        return float(np.mean([yy[int(np.argmax(m.proba(xx)))] for xx, yy in zip(Xs, ys)])) if Xs else 0.0
+    def boosted(pos, size):
+        return lambdamart_fit(list(zip(*rows_of(pos))), size, tuple(LIMB_FEATURES))
 
-    C, acc = _choose("limbs", fit, score, cv, log)
-    n = len(_limb_rows(sr, rows, range(len(rows)))[0])
-    return fit(list(range(len(rows))), C), C, acc, n
+    def score(m, held):
+        Xs, ys = rows_of(held)
+        return float(np.mean([yy[int(np.argmax(m.decision(xx)))] for xx, yy in zip(Xs, ys)])) if Xs else 0.0
+
+    C, acc = _choose("limbs, logistic", logistic, score, cv, log)
+    best = (acc, {"kind": "logistic", "C": C}, lambda pos: logistic(pos, C))
+    for size in LIMB_GRID:
+        s = float(np.mean([score(boosted(a, size), b) for a, b in cv]))
+        log(f"limbs, lambdamart: trees x leaves {size} held-out {s:.3f}")
+        if s > best[0]:
+            best = (s, {"kind": "lambdamart", "trees_leaves": list(size)}, lambda pos, size=size: boosted(pos, size))
+    acc, choice, fit = best
+    every = list(range(len(rows)))
+    return fit(every), choice, acc, len(rows_of(every)[0])
 
 
 def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float]:
@@ -359,5 +383,5 @@ def _close(rows, scores) -> float:
     return max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
 
 
-__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES", "Row",
+__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES", "Row",
            "folds", "lambdamart_fit", "memory_of", "train"]

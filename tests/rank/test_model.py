@@ -94,6 +94,22 @@ def test_ranker_round_trip_and_checks(tmp_path):
         load_ranker(tmp_path / "missing.json")
 
 
+def test_a_boosted_limb_model_is_stored_beside_the_section_trees(tmp_path):
+    limbs, groups = _boosted(tuple(LIMB_FEATURES))
+    r = _ranker()
+    saved = Ranker(r.acts, r.sections, limbs, r.out_of_corpus, r.close, r.meta, r.outside)
+    p = tmp_path / "w.json"
+    saved.save(p)
+    assert trees_path(p, "limbs") == tmp_path / "w.limbs.txt" and trees_path(p, "limbs").read_text() == limbs.text
+    back = load_ranker(p)
+    assert isinstance(back.limbs, Boosted) and back.limbs.decision(groups[0][0]) == pytest.approx(
+        limbs.decision(groups[0][0]))
+    trees_path(p, "limbs").write_text(limbs.text + "\n")
+    load_ranker.cache_clear()
+    with pytest.raises(ConfigError, match="sha256"):
+        load_ranker(p)
+
+
 def test_the_shipped_weights_load_and_are_for_these_features():
     r = load_ranker(WEIGHTS)
     assert r.sections.names == tuple(SECTION_FEATURES) and r.limbs.names == tuple(LIMB_FEATURES)

@@ -118,6 +118,7 @@ def test_train_learns_the_planted_feature_and_is_deterministic(tmp_path):
     assert r.meta["held_out_top1_section"] == 1.0
     assert r.meta["held_out_act_accuracy"] == 1.0
     assert r.meta["held_out_limb_accuracy"] == 1.0                # the gold limb has the dense match
+    assert r.meta["limb_model"]["kind"] == "logistic"             # no tree model does better: the tie is logistic's
     assert set(r.acts.classes) == {"BNS", "BNSS", "BSA", "other:X Act"}
     assert (r.meta["source_questions"], r.meta["asked_questions"], r.meta["folds"]) == (len(src), len(ask), 3)
     assert r.meta["asked_writers"] == ["ask_0", "ask_1", "ask_2"]
