@@ -105,6 +105,28 @@ _OPENS = re.compile(rf"^\W*(?:(?!(?:is|are|can|could|does|do|did|will|would|shou
 _HOLDING_VERB = re.compile(r"\b(?:held|holds?|holding|ruled|laid\s+down|lays\s+down|decided|decides)\b", re.I)
 
 
+#: judgments asked for by their noun: a listing word up to three words before it ("which judgments", "any landmark
+#: rulings", "leading precedents on") or the noun opening the question ("Judgments on dowry death"); "case" and
+#: "order" are left out ("what case can I file", "which order applies"), and a noun that only tells a story ("the
+#: judgment of the High Court convicted him") asks for none
+_PRECEDENT_NOUN = r"(?:judgments?|precedents?|case[\s-]?laws?|rulings?|verdicts?|decisions?|ratio(?:\s+decidendi)?)"
+_NOUN_ASKED = re.compile(
+    rf"\b(?:which|what|any|list|show|find|give|get|name|cite|recent|latest|leading|landmark|relevant|important|"
+    rf"are\s+there|is\s+there)\b(?:\s+[\w'-]+){{0,3}}?\s+{_PRECEDENT_NOUN}\b|^\W*(?:[\w'-]+\s+)?{_PRECEDENT_NOUN}\s+"
+    rf"(?:on|of|for|about|under|regarding|holding|that|in)\b", re.I)
+
+
+def asks_for_judgments(question: str) -> bool:
+    """Whether ``question`` asks for judgments: what a judgment held (:data:`_HOLDING_ASK`: "which judgment held
+    ...", "what did the Supreme Court hold on ...", "is there a case holding ...", "case law on ...") or judgments by
+    their noun (:data:`_NOUN_ASKED`). Words that tell what happened ("he held her arms", "the High Court
+    dismissed the appeal", "this appeal arises from the judgment of ...") are not an ask.
+
+    ``asks_for_judgments("landmark judgments on dowry death") -> True``;
+    ``asks_for_judgments("my cousin held his arms while his friend stabbed him") -> False``."""
+    return bool(_HOLDING_ASK.search(question) or _NOUN_ASKED.search(question))
+
+
 @dataclass(frozen=True)
 class JudgmentTask:
     """What to do: ``kind``; ``quote`` the quoted text for a quotation check ("" otherwise); ``rest`` the question
@@ -210,4 +232,5 @@ def judgment_task(question: str, citations: tuple[str, ...] = (), titles: tuple[
     return next((task for _, rule in RULES if (task := rule(asked)) is not None), None)
 
 
-__all__ = ["Asked", "JudgmentTask", "MIN_QUOTE_WORDS", "RULES", "TaskKind", "judgment_task", "quoted_text"]
+__all__ = ["Asked", "JudgmentTask", "MIN_QUOTE_WORDS", "RULES", "TaskKind", "asks_for_judgments", "judgment_task",
+           "quoted_text"]

@@ -53,6 +53,7 @@ from ..types import NEW_ACTS, OLD_ACTS, PREDECESSOR_ACT, SUCCESSOR_ACT, Question
 from .cases import CaseReference, case_references, find_case_titles
 from .concordance import Concordance, load_concordance
 from .dates import DateSpan, Precision, read_dates
+from .judgment_questions import asks_for_judgments
 from .refs import FoundRef, find_refs, parse_ref
 from .supersede import CUTOFF
 
@@ -408,8 +409,6 @@ _W = re.compile
 #: the kind rules, in order; the first that matches decides (see :func:`question_kind`)
 _LOOKUP = _W(r"\b(?:equivalent|counterpart|correspond\w*|replac\w*|successor|predecessor|new section|old section|"
              r"now under|renumber\w*|mapped|maps? to)\b", re.I)
-_PRECEDENT = _W(r"\b(?:judgments?|precedents?|case ?law|ratio|held|holding|landmark|ruling|ruled|decided|"
-                r"supreme court|high court|overrul\w*)\b", re.I)
 _BAIL = _W(r"\b(?:bail\w*|anticipatory|surety|sureties|pre-arrest)\b", re.I)
 _PROCEDURE_STRONG = _W(r"\b(?:procedures?|procedural|how (?:do|can|to) (?:i |we |one )?(?:file|lodge|register|get|"
                        r"apply)|steps? (?:to|for))\b", re.I)
@@ -445,7 +444,9 @@ def question_kind(text: str, refs: tuple[QuestionRef, ...] = (), cases: tuple[st
 
     1. ``lookup``: an equivalence word ("equivalent", "replaced", "corresponding") with a section named, or nothing
        but section references (a short text whose words are all the references and stop words).
-    2. ``precedent``: a case title or citation, or a precedent word ("judgment", "held", "ratio").
+    2. ``precedent``: a case title or citation, or an ask for judgments
+       (:func:`legal_rag.law.judgment_questions.asks_for_judgments`: "which judgment held ...", "landmark rulings
+       on ..."); a story's "held his arms" or "the High Court dismissed the appeal" is none.
     3. ``bail``: "bail", "anticipatory", "surety"; or an idiom/premise ref to CrPC 438 or its successor.
     4. ``procedure``: the word "procedure" or "how to file / lodge".
     5. ``offence`` / ``punishment`` over ``evidence``: an offence word ("false evidence", "offence", "punish...").
@@ -469,7 +470,7 @@ def question_kind(text: str, refs: tuple[QuestionRef, ...] = (), cases: tuple[st
                   r"in|act|code)\b|[^\w]", " ", rest, flags=re.I)
     if ours and not rest.strip():
         return "lookup"
-    if cases or citations or _PRECEDENT.search(text):
+    if cases or citations or asks_for_judgments(text):
         return "precedent"
     if _BAIL.search(text) or any(r.how in ("idiom", "premise") and (r.ref == StatuteRef("CrPC", "438") or
                                                                     StatuteRef("CrPC", "438") in r.predecessors)

@@ -113,3 +113,33 @@ def test_every_task_carries_the_court_and_years_asked():
     t = judgment_task("Which Supreme Court decisions in 2024 held that a bail condition must not be onerous?")
     assert t.kind == "holding" and (t.constraint.court, t.constraint.year_from) == ("Supreme Court of India", 2024)
     assert not judgment_task("What did 2024 INSC 363 decide?", ("2024 INSC 363",)).constraint
+
+
+@pytest.mark.parametrize("q", [
+    "landmark judgments on dowry death",
+    "Which judgment held that arrest is not mandatory?",
+    "What did the Supreme Court hold on the ratio of last seen evidence?",
+    "any Supreme Court decisions on default bail?",
+    "case law on anticipatory bail in a murder case",
+    "Judgments on the misuse of the cruelty provision",
+    "is there a ruling that says a confession to the police is inadmissible?",
+])
+def test_an_ask_for_judgments(q):
+    from legal_rag.law.judgment_questions import asks_for_judgments
+
+    assert asks_for_judgments(q)
+
+
+@pytest.mark.parametrize("q", [
+    "My cousin held the boy's arms while his friend stabbed him. Is he liable too?",
+    "This appeal arises from the judgment of the learned Single Judge of the High Court who declined to quash the "
+    "prosecution for selling adulterated supari.",
+    "The High Court dismissed my brother's appeal last month and he has to surrender. What can we do now?",
+    "what case can I file against my neighbour for blocking my gate?",
+    "the panchayat decided that we must pay a penalty or leave the village, is that legal?",
+])
+def test_a_story_that_mentions_courts_or_holding_asks_for_none(q):
+    from legal_rag.law import analyse
+    from legal_rag.law.judgment_questions import asks_for_judgments
+
+    assert not asks_for_judgments(q) and analyse(q).kind != "precedent"
