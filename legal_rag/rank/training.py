@@ -249,6 +249,12 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
         for i in b:
             scores[i] = m.decision(rows[i].X) if len(rows[i].refs) else np.zeros(0)
     inside = [i for i, r in enumerate(rows) if not r.outside]
+    by_fold = {}
+    for _, b in cv:
+        held = [i for i in b if not rows[i].outside]
+        name = asked[b[0]].writer or f"fold {len(by_fold) + 1}"
+        by_fold[name] = round(float(np.mean([rows[i].y[int(np.argmax(scores[i]))] if len(rows[i].refs) else 0
+                                             for i in held])), 4) if held else 0.0
     recall = float(np.mean([bool(rows[i].y.any()) for i in inside]))
 
     limbs, limb_choice, limb_acc, n_limb = _fit_limbs(sr, rows, cv, log)
@@ -259,7 +265,8 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     meta = {"source_questions": len(sources), "asked_questions": len(asked),
             "asked_writers": sorted({e.writer for e in asked}), "folds": len(cv), "data_sha256_16": digest,
             "golds_not_indexed": len(unknown),
-            "held_out_top1_section": round(sec_acc, 4), "held_out_top1_section_source": round(src_acc, 4),
+            "held_out_top1_section": round(sec_acc, 4), "held_out_top1_by_fold": by_fold,
+            "held_out_top1_section_source": round(src_acc, 4),
             "source_share": src_share, "held_out_candidate_recall": round(recall, 4),
             "held_out_act_accuracy": round(act_acc, 4), "held_out_limb_accuracy": round(limb_acc, 4),
             "held_out_limb_questions": n_limb, "held_out_outside_said": round(said, 4),

@@ -116,6 +116,7 @@ def test_train_learns_the_planted_feature_and_is_deterministic(tmp_path):
     gain = r.sections.importance()
     assert max(gain, key=gain.get) == "field_schedule"           # the feature that carries the gold
     assert r.meta["held_out_top1_section"] == 1.0
+    assert r.meta["held_out_top1_by_fold"] == {"ask_0": 1.0, "ask_1": 1.0, "ask_2": 1.0}
     assert r.meta["held_out_act_accuracy"] == 1.0
     assert r.meta["held_out_limb_accuracy"] == 1.0                # the gold limb has the dense match
     assert r.meta["limb_model"]["kind"] == "logistic"             # no tree model does better: the tie is logistic's
