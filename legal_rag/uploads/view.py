@@ -26,6 +26,7 @@ import numpy as np
 from ..index import Index, chunk_metadata
 from ..index.sparse import legal_tokenize
 from ..injection import index_text
+from ..kept import Kept
 from ..types import Chunk, Section, StatuteRef
 
 
@@ -40,7 +41,7 @@ class IndexView:
     _tokens: list[list[str]] | None = field(default=None, repr=False)
     _chunks: dict[str, Chunk] | None = field(default=None, repr=False)
     _meta: dict[str, dict] | None = field(default=None, repr=False)
-    _allowed: dict = field(default_factory=dict, repr=False)
+    _allowed: Kept = field(default_factory=lambda: Kept(64), repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
@@ -97,8 +98,7 @@ class IndexView:
         got = self._allowed.get(filters)
         if got is None:
             got = self.index.allowed_ids(filters) | {c.id for c in self._kept(filters)}
-            with self._lock:
-                self._allowed[filters] = got
+            self._allowed.put(filters, got)
         return got
 
     def _kept(self, filters) -> list[Chunk]:

@@ -59,3 +59,24 @@ def test_pools_are_bounded_and_cleared():
     assert dense.asked == POOLS_KEPT + 5  # kept
     index.clear_query_cache()
     assert len(index._pools) == 0
+
+
+def test_a_users_view_keeps_at_most_64_filter_sets_of_allowed_ids():
+    from legal_rag.retrieve.filters import Filters
+    from legal_rag.uploads.view import IndexView
+
+    class _Build:
+        asked = 0
+
+        def allowed_ids(self, filters):
+            _Build.asked += 1
+            return frozenset({f"c{filters.year_from}"})
+
+    view = IndexView(_Build(), (), np.zeros((0, 4), dtype=np.float32))
+    sets = [Filters(year_from=1950 + i) for i in range(65)]
+    assert view.allowed_ids(sets[0]) == frozenset({"c1950"}) and view.allowed_ids(sets[0]) == frozenset({"c1950"})
+    assert _Build.asked == 1                                       # read once while kept
+    for f in sets[1:]:
+        view.allowed_ids(f)
+    view.allowed_ids(sets[0])                                      # the oldest was forgotten: read again
+    assert _Build.asked == 66 and len(view._allowed) <= 64
