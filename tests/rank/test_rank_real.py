@@ -40,6 +40,14 @@ def test_police_custody_is_the_fifteen_day_limb(real_pipeline):
     assert head and head[0] == StatuteRef("BNSS", "187", ("2",))
 
 
+def test_a_story_that_says_held_is_answered_with_a_provision_not_judgments(real_pipeline):
+    """"Held a knife" tells what happened; it asks for no judgment, so the provision is chosen: robbery, BNS 309."""
+    a, head = ask(real_pipeline, "Last night at the ATM near Shivaji Nagar a man held a knife to my throat and made "
+                                 "me hand over my card, PIN and 10,000 rupees. What offence has he committed?")
+    assert head and head[0].base == StatuteRef("BNS", "309")
+    assert a.passages[0].chunk.ref is not None and a.passages[0].chunk.ref.act == "BNS"
+
+
 def test_a_procedure_question_is_answered_from_the_bnss(real_pipeline):
     a, head = ask(real_pipeline, "the police station says they cannot write my FIR because my chain was snatched "
                                  "in another district")
