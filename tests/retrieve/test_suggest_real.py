@@ -78,9 +78,6 @@ def test_the_judgments_behind_a_suggestion_open(real_pipeline, job_scam):
         assert c.get("/case/NO-SUCH-CASE").status_code == 404
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: the ranker suggests plea bargaining (BNSS 290(1)) for a cheating "
-                   "story that names the FIR's date; the product index ranks a procedure provision first with either "
-                   "set of weights (discharge, BNSS 250(1), before the fourth asked writer)")
 def test_bl31a_which_section_leads_with_statute_text(real_pipeline):
     """BL-31 A: cheating on 20 June 2024, FIR on 5 July 2024, "which section applies?". The answer leads with
     statute text (a judgment about an FIR shares the words, not the question), and the offence date keeps the IPC
