@@ -98,9 +98,9 @@ def trees_path(path: Path, model: str = "sections") -> Path:
 
 @dataclass(frozen=True)
 class Boosted:
-    """A LambdaMART model (of sections or of limbs): ``names`` the features in order, ``text`` the LightGBM model (its text format).
-    :meth:`decision` gives one score per row (higher: more likely to govern); :meth:`importance` the total gain of
-    each feature's splits."""
+    """A LambdaMART model (of sections or of limbs): ``names`` the features in order, ``text`` the LightGBM model
+    (its text format). :meth:`decision` gives one score per row (higher: more likely to govern, or the limb the facts
+    make out); :meth:`importance` the total gain of each feature's splits."""
 
     names: tuple[str, ...]
     text: str
