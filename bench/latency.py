@@ -153,9 +153,16 @@ def ours(question: str, index, casebase, settings, cur: dict | None = None):
     return hits, sugg
 
 
+class NoCases:
+    """A case base with no judgments: LangChain's side is built over the index chunks alone."""
+
+    cases: tuple = ()
+
+
 def build_langchain(index, casebase, work: Path, k_each: int = 50):
-    """(EnsembleRetriever, stats): BM25Retriever over index chunks + case-base paragraphs, Chroma over the index
-    chunks with our stored vectors (bench/run.py's ``langchain_baseline``, extended by the case base)."""
+    """(EnsembleRetriever, stats): BM25Retriever over index chunks + case-base paragraphs (none for
+    :class:`NoCases`), Chroma over the embedded index chunks with our stored vectors (the BM25-only bulk chunks are
+    left out, as our index leaves them); Chroma persists under ``work/lc_chroma``, made afresh."""
     from langchain_chroma import Chroma
     from langchain_classic.retrievers import EnsembleRetriever
     from langchain_community.retrievers import BM25Retriever

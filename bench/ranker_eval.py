@@ -44,14 +44,8 @@ from legal_rag.errors import InputTooLongError  # noqa: E402
 from legal_rag.pipeline import Pipeline  # noqa: E402
 
 
-class NoCases:
-    """A case base with no judgments: LangChain's side is built over the index chunks alone."""
-
-    cases: tuple = ()
-
-
 def langchain(pipe, work: Path):
-    from bench.latency import build_langchain
+    from bench.latency import NoCases, build_langchain
 
     ens, _ = build_langchain(pipe.resources.index, NoCases(), work)
     return ens

@@ -82,39 +82,11 @@ def latency(index, settings, questions: list[str]) -> dict[str, list[float]]:
 
 
 def langchain_baseline(index, settings, devset, k_each: int = 50):
-    """EnsembleRetriever(BM25Retriever, Chroma vector store) over the same chunk passages; vectors come from our
-    store (same model, no second embedding run)."""
-    from langchain_chroma import Chroma
-    from langchain_classic.retrievers import EnsembleRetriever
-    from langchain_community.retrievers import BM25Retriever
-    from langchain_core.documents import Document
-    from langchain_core.embeddings import Embeddings
+    """EnsembleRetriever(BM25Retriever, Chroma vector store) over the same chunk passages, no case base
+    (:func:`bench.latency.build_langchain`); vectors come from our store (same model, no second embedding run)."""
+    from bench.latency import NoCases, build_langchain
 
-    from legal_rag.index import sparse_only
-    from legal_rag.types import passage_text
-
-    chunks = index.store.all_chunks()
-    model = index.manifest.embed_model
-    embedded = [c for c in chunks if not sparse_only(c)]  # the bulk decisions are BM25-only, as in our index
-    vecs = index.store.vectors(model, [c.id for c in embedded])
-    cache = {passage_text(c): v for c, v in zip(embedded, vecs)}
-
-    class Cached(Embeddings):
-        def embed_documents(self, texts):
-            return [cache[t].tolist() if t in cache else index.embedder.embed_passages([t])[0].tolist() for t in texts]
-
-        def embed_query(self, text):
-            return index.embedder.embed_query(text).tolist()
-
-    docs = [Document(page_content=passage_text(c), metadata={"ref": f"{c.ref.act} {c.ref.section}" if c.ref else c.case},
-                     id=c.id) for c in chunks]
-    bm25 = BM25Retriever.from_documents(docs, k=k_each)
-    vs = Chroma(collection_name="lc_baseline", embedding_function=Cached(),
-                persist_directory=str(Path(settings.data_dir) / "lc_chroma"))
-    dense_docs = [d for d, c in zip(docs, chunks) if not sparse_only(c)]
-    for i in range(0, len(dense_docs), 2000):
-        vs.add_documents(dense_docs[i:i + 2000], ids=[d.id for d in dense_docs[i:i + 2000]])
-    ens = EnsembleRetriever(retrievers=[bm25, vs.as_retriever(search_kwargs={"k": k_each})], weights=[0.5, 0.5])
+    ens, _ = build_langchain(index, NoCases(), Path(settings.data_dir), k_each)
     return ens
 
 

@@ -105,15 +105,15 @@ _OPENS = re.compile(rf"^\W*(?:(?!(?:is|are|can|could|does|do|did|will|would|shou
 _HOLDING_VERB = re.compile(r"\b(?:held|holds?|holding|ruled|laid\s+down|lays\s+down|decided|decides)\b", re.I)
 
 
-#: judgments asked for by their noun: a listing word up to three words before it ("which judgments", "any landmark
-#: rulings", "leading precedents on") or the noun opening the question ("Judgments on dowry death"); "case" and
-#: "order" are left out ("what case can I file", "which order applies"), and a noun that only tells a story ("the
-#: judgment of the High Court convicted him") asks for none
+#: judgments asked for by their noun: a listing word (:data:`_LISTING`, or one that ranks authorities: "leading",
+#: "landmark") up to three words before it ("which judgments", "any landmark rulings") or the noun opening the
+#: question ("Judgments on dowry death"); "case" and "order" are left out of :data:`_NOUN` here ("what case can I
+#: file", "which order applies"), and a noun that only tells a story ("the judgment of the High Court convicted
+#: him") asks for none
 _PRECEDENT_NOUN = r"(?:judgments?|precedents?|case[\s-]?laws?|rulings?|verdicts?|decisions?|ratio(?:\s+decidendi)?)"
 _NOUN_ASKED = re.compile(
-    rf"\b(?:which|what|any|list|show|find|give|get|name|cite|recent|latest|leading|landmark|relevant|important|"
-    rf"are\s+there|is\s+there)\b(?:\s+[\w'-]+){{0,3}}?\s+{_PRECEDENT_NOUN}\b|^\W*(?:[\w'-]+\s+)?{_PRECEDENT_NOUN}\s+"
-    rf"(?:on|of|for|about|under|regarding|holding|that|in)\b", re.I)
+    rf"(?:{_LISTING.pattern}|\b(?:leading|landmark|relevant|important)\b)(?:\s+[\w'-]+){{0,3}}?\s+{_PRECEDENT_NOUN}\b|"
+    rf"^\W*(?:[\w'-]+\s+)?{_PRECEDENT_NOUN}\s+(?:on|of|for|about|under|regarding|holding|that|in)\b", re.I)
 
 
 def asks_for_judgments(question: str) -> bool:
