@@ -157,8 +157,7 @@ def file_lock(path: Path, wait_s: float = 0.0, busy: str = "the index is being w
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    fh.seek(0)
-                    holder = fh.read().strip() or "another process"
+                    holder = _holder(fh)
                     raise IndexLockedError(f"{busy} by {holder}; wait for it to finish or run one writer at a "
                                            "time") from None
                 time.sleep(0.1)
@@ -172,6 +171,18 @@ def file_lock(path: Path, wait_s: float = 0.0, busy: str = "the index is being w
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
         finally:
             fh.close()
+
+
+def _holder(fh, settle_s: float = 2.0) -> str:
+    """Who holds the lock on ``fh``, as its holder wrote it ("pid 123"). The holder writes its pid just after it
+    takes the lock, so an empty file is read again for up to ``settle_s`` seconds before "another process"."""
+    deadline = time.monotonic() + settle_s
+    while True:
+        fh.seek(0)
+        holder = fh.read().strip()
+        if holder or time.monotonic() >= deadline:
+            return holder or "another process"
+        time.sleep(0.02)
 
 
 def writer_lock(settings: Settings, wait_s: float = 0.0):

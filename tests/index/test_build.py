@@ -197,3 +197,30 @@ def test_lock_held_means_locked_error(settings, hash_embedder):
     with writer_lock(settings):
         with pytest.raises(IndexLockedError, match="being written"):
             build_index(chunks_of(sections(), hash_embedder), settings, embedder=hash_embedder, wait_s=0.2)
+
+
+def test_locked_error_names_a_holder_that_took_the_lock_but_has_not_yet_written_its_pid(tmp_path):
+    """The holder writes its pid just after flock; a second writer that finds the lock in that gap still names it."""
+    import fcntl
+    import threading
+
+    from legal_rag.index.manifest import file_lock
+
+    lock = tmp_path / "index.lock"
+    fh = open(lock, "a+")
+    fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def write_pid_late():
+        fh.write("pid 4242")
+        fh.flush()
+
+    timer = threading.Timer(0.3, write_pid_late)
+    timer.start()
+    try:
+        with pytest.raises(IndexLockedError, match="being written by pid 4242"):
+            with file_lock(lock):
+                pass
+    finally:
+        timer.join()
+        fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+        fh.close()
