@@ -40,17 +40,15 @@ SETS = (ROOT / "bench" / "devset.jsonl", ROOT / "bench" / "ranker" / "test.jsonl
 def record(pipe: Pipeline, item: dict) -> dict | None:
     """What the retrieval path gives ``item``'s question (module docstring); None when it is refused as too long."""
     from legal_rag.answer.passages import chooses_provision, find_passages, section_ranker_for
-    from legal_rag.law import read_question
     from legal_rag.rank import in_corpus_acts, section_matrix
 
     res = pipe.resources
     try:
-        q = read_question(item["question"], concordance=res.concordance, schedule=res.schedule,
-                          limit=pipe.settings.question_max_chars, offence_date=item.get("offence_date"))
+        q = pipe.read_question(item["question"], offence_date=item.get("offence_date"))
     except InputTooLongError:
         return None
     res.index.clear_query_cache()
-    hits, suggestions, ranking = find_passages(res, pipe.settings, q.text, q.analysis)
+    hits, suggestions, ranking = find_passages(res, pipe.settings, q.text, q.analysis, followup=q.followup)
     out = {"id": item["id"],
            "hits": [[h.chunk.id, h.stage, h.score] for h in hits],
            "suggestions": [[str(s.ref), str(s.cited_as), s.score] for s in suggestions]}
@@ -58,7 +56,7 @@ def record(pipe: Pipeline, item: dict) -> dict | None:
         out["ranking"] = {"sections": [[str(r.ref), str(r.limb) if r.limb else None, r.p, r.dense_rank, list(r.cases),
                                         r.top_cases] for r in ranking.sections],
                           "other": ranking.other, "other_act": ranking.other_act, "outside": ranking.outside}
-    if chooses_provision(q.analysis):
+    if chooses_provision(q.analysis, followup=q.followup):
         sr = section_ranker_for(res)
         s = sr.signals(q.text, kind=q.analysis.kind)
         refs = sr.candidates(s)

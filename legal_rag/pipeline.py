@@ -122,7 +122,7 @@ class Pipeline:
 
         return read_question(question, concordance=self.concordance, schedule=self.schedule,
                              limit=self.settings.question_max_chars, offence_date=offence_date, previous=previous,
-                             citation_finder=find_citations)
+                             citation_finder=find_citations, followup=self.resources.reads_followup)
 
     def search(self, query: str, filters: FilterArg = None, dense_query: str | None = None,
                analysis: QuestionAnalysis | None = None) -> tuple[Hit, ...]:
@@ -146,7 +146,8 @@ class Pipeline:
             from .law import analyse
 
             analysis = analyse(query, concordance=self.concordance, citation_finder=find_citations)
-        return find_passages(self.resources, self.settings, query, analysis, filters, dense_query)[:2]
+        return find_passages(self.resources, self.settings, query, analysis, filters, dense_query,
+                             followup=self.resources.reads_followup(analysis))[:2]
 
     # ---- look-up, input, filters ------------------------------------------------------------------
     def generators(self) -> tuple[GeneratorName, ...]:

@@ -21,15 +21,19 @@ from .kept import Kept
 from .types import Hit, StatuteRef
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .index import Index
     from .index.casebase import CaseBase
     from .law import Concordance, Schedule
+    from .law.question import QuestionAnalysis
     from .rank import FieldIndex, SectionRanker
     from .rerank import Reranker
     from .uploads import Owner, UploadLibrary
 
 #: what is made from the served build (dropped when a new build is published, and made anew for each owner's view)
-PER_BUILD = ("index", "case_heads", "judgment_chunks", "case_records", "casebase", "field_index", "section_ranker")
+PER_BUILD = ("index", "case_heads", "judgment_chunks", "case_records", "casebase", "field_index", "section_ranker",
+             "reads_followup")
 #: owners' views kept at once (:meth:`Resources.for_owner`)
 VIEWS = 16
 
@@ -109,6 +113,20 @@ class Resources:
                               cache_dir=self.settings.data_dir / "cache", model_id=index.embedder.model_id)
         return SectionRanker(index, self.field_index, load_ranker(), casebase=self.casebase,
                              concordance=self.concordance, schedule=self.schedule, memory=memory)
+
+    @cached_property
+    def reads_followup(self) -> Callable[[QuestionAnalysis], bool]:
+        """Whether a question's analysis reads as a follow-up: the fitted model
+        (:func:`legal_rag.rank.followup.load_followup`) over the question's query vector, or the rules of
+        :func:`legal_rag.law.is_followup` where the index's embedder is not the one the model was fitted on (its
+        dimension differs). Raises :class:`~legal_rag.errors.ConfigError` when the weights are missing."""
+        from .law import is_followup
+        from .rank.followup import load_followup
+
+        model, index = load_followup(), self.index
+        if model.dim != index.manifest.dim:
+            return is_followup
+        return lambda analysis: model.reads(analysis, index.embed_query(analysis.question))
 
     @cached_property
     def reranker(self) -> Reranker:
@@ -236,6 +254,7 @@ class _OwnerView(Resources):
     reranker = property(lambda self: self._parent.reranker)
     field_index = property(lambda self: self._parent.field_index)
     section_ranker = property(lambda self: self._parent.section_ranker)
+    reads_followup = property(lambda self: self._parent.reads_followup)
     sc_metadata = property(lambda self: self._parent.sc_metadata)
     uploads = property(lambda self: self._parent.uploads)
 

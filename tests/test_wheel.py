@@ -62,7 +62,9 @@ def test_the_installed_package_is_the_wheel_and_ships_its_files(installed):
     code = ("import legal_rag, legal_rag.ui.app as ui; from legal_rag.config import Settings; s = Settings(); "
             "print(legal_rag.__file__); print(ui.__file__); print(s.prompts_dir); print(s.manifest_path); "
             "assert (s.prompts_dir / 'answer.txt').is_file() and s.manifest_path.is_file(); "
-            "from legal_rag.rank.model import load_ranker; load_ranker()")
+            "from legal_rag.rank.model import load_ranker; load_ranker(); "
+            "from legal_rag.rank.followup import followup_files, load_followup; load_followup(); "
+            "assert len(followup_files()) >= 2")
     lines = _run([sys.executable, "-c", code], cwd=cwd, env=env).stdout.split()
     assert all(Path(p).resolve().is_relative_to(site.resolve()) for p in lines), lines
     assert not any(Path(p).resolve().is_relative_to(ROOT) for p in lines), lines

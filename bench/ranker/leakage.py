@@ -18,7 +18,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 #: the question sets the ranker is measured on (never fitted) and the one it is chosen on
 EVALUATION_SETS = (ROOT / "bench" / "ranker" / "test.jsonl", ROOT / "bench" / "devset.jsonl",
-                   ROOT / "bench" / "factset.jsonl", *sorted((ROOT / "legal_rag" / "rank" / "data").glob("ask_*.jsonl")))
+                   ROOT / "bench" / "factset.jsonl", ROOT / "bench" / "followup" / "test.jsonl", *sorted((ROOT / "legal_rag" / "rank" / "data").glob("ask_*.jsonl")))
 LEAK_COSINE = 0.92
 
 

@@ -22,17 +22,16 @@ NOT_CHOSEN = frozenset({"precedent", "lookup"})
 RANKED = 3
 
 
-def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None) -> bool:
-    """True for a question that names no section, case, citation or other Act's provision, asks no precedent, has
-    legal words of its own (not a bare follow-up, :func:`legal_rag.law.is_followup`), and whose filters
-    leave statutes to search: the governing provision is chosen by the section ranker."""
-    from ..law import is_followup
-
+def chooses_provision(analysis: QuestionAnalysis, filters: Filters | None = None, followup: bool = False) -> bool:
+    """True for a question that names no section, case, citation or other Act's provision, asks no precedent, was
+    not read as a follow-up (``followup``: :attr:`legal_rag.law.read.Question.followup`; one resolved names its
+    provision, one not resolved has none of its own to choose), and whose filters leave statutes to search: the
+    governing provision is chosen by the section ranker."""
     f = filters
-    if f is not None and (f.kind == "judgment" or f.court or f.year_from or f.year_to):
+    if followup or (f is not None and (f.kind == "judgment" or f.court or f.year_from or f.year_to)):
         return False
     return (analysis.kind not in NOT_CHOSEN and not analysis.refs and not analysis.cases and not analysis.citations
-            and not analysis.other_refs and not is_followup(analysis))
+            and not analysis.other_refs)
 
 
 def suggestions_of(ranking: Ranking, res: Resources, filters: Filters | None = None
@@ -65,12 +64,12 @@ def section_ranker_for(res: Resources, filters: Filters | None = None):
 
 
 def find_passages(res: Resources, settings: Settings, query: str, analysis: QuestionAnalysis,
-                  filters: Filters | None = None, dense_query: str | None = None
+                  filters: Filters | None = None, dense_query: str | None = None, followup: bool = False
                   ) -> tuple[tuple[Hit, ...], tuple[SectionSuggestion, ...], Ranking | None]:
     """``(hits, suggestions, ranking)`` for ``query`` (in normal form) read as ``analysis``: fused dense and sparse
     hits (:func:`legal_rag.retrieve.search.search`; ``dense_query`` (HyDE) feeds the dense retriever only) with the
     official successors of old-code hits (:func:`legal_rag.retrieve.with_successors`); for a question that names no
-    provision (:func:`chooses_provision`) the section ranker's candidates (:class:`legal_rag.rank.SectionRanker`),
+    provision and was not read as a follow-up (``followup``; :func:`chooses_provision`) the section ranker's candidates (:class:`legal_rag.rank.SectionRanker`),
     whose first chunks at their chosen limbs (stage ``evidence``) lead the hits: the first candidate, and each next
     one close to it (the ranker's ``close`` share), each after its official predecessors' when the question's law is
     the old codes' (``analysis.era == "old"``: an offence before 1 July 2024); then the next candidates' first
@@ -84,7 +83,7 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
 
     index, conc = res.index, res.concordance
     ranking = section_ranker_for(res, filters).rank(query, kind=analysis.kind) \
-        if chooses_provision(analysis, filters) else None
+        if chooses_provision(analysis, filters, followup) else None
     if ranking is not None and ranking.outside:
         return (), (), ranking
     hits = with_successors(analysis, search(query, index, settings, filters=filters, dense_query=dense_query,

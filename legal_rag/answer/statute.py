@@ -62,7 +62,8 @@ def answer_statute(question: Question, ctx: Context, found: tuple[Notice, ...] =
     found = (*found, *bare_notices(res, bare))
     yield from (n.text + "\n\n" for n in (*question.notices, *found))
     hits, suggestions, ranking = find_passages(res, settings, text, analysis, ctx.filters,
-                                               dense_query=search_text(text, settings) if settings.hyde else None)
+                                               dense_query=search_text(text, settings) if settings.hyde else None,
+                                               followup=question.followup)
     if ranking is not None and ranking.outside:
         note = Notice("scope", outside_notice(ranking.other_act))
         found = (*found, note)

@@ -1,4 +1,4 @@
-"""Command line: ``legal-rag settings|ingest|index|check|search|lookup|ask|uploads|export|eval|train-reranker|train-ranker|serve``.
+"""Command line: ``legal-rag settings|ingest|index|check|search|lookup|ask|uploads|export|eval|train-reranker|train-ranker|train-followup|serve``.
 Holds no logic of its own: it calls ``pipeline``, ``export`` and the stages' front doors. A :class:`LegalRagError`
 becomes one line on stderr and exit code 1."""
 
@@ -16,7 +16,7 @@ from ..types import GeneratorName
 from .common import embed_bar, fail, print_report as _print_report, write_json
 from .eval import eval_cmd
 from .export import export as export_cmd
-from .ranker import train_ranker_command
+from .ranker import train_followup_command, train_ranker_command
 from .rerank import train_reranker_command
 from .search import search_cmd
 from .uploads import uploads_app
@@ -214,6 +214,7 @@ def serve() -> None:
 app.command("export")(export_cmd)
 app.command("train-reranker")(train_reranker_command)
 app.command("train-ranker")(train_ranker_command)
+app.command("train-followup")(train_followup_command)
 app.command("search")(search_cmd)
 app.command("eval")(eval_cmd)
 app.add_typer(uploads_app, name="uploads")

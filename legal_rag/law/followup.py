@@ -14,12 +14,19 @@ governed the previous answer.
 * ``turn_of(previous, analyse) -> Turn | None``: the turn of whatever the caller kept (an ``Answer``, a ``Turn``,
   or, without the answer, the previous question's analysis or text: the provisions that question named).
 * ``is_followup(analysis) -> bool``: the rules below, on the question analysis only (no model, no index).
-* ``resolve_followup(analysis, turn) -> FollowUp | None``: ``None`` for a question that is no follow-up; else the
+* ``names_its_own(analysis)``, ``own_matter(analysis)``, ``cues(analysis)``: rule 1, rules 1 and 2, and the words
+  rules 2 and 3 read, as numbers.
+* ``resolve_followup(analysis, turn, followup=None) -> FollowUp | None``: ``None`` for a question that is no
+  follow-up (``followup`` as the caller read it, else by ``is_followup``); else the
   question rewritten to name the provision and the sentence the answer opens with ("Taking this as a question
   about BNS 318(4), from your previous question:"), or, when the provision cannot be known (no previous turn, or
   one with no provision), the question unchanged and a notice that says so and why.
 
-A question is a follow-up when **all** of these hold (the analysis of :mod:`legal_rag.law.question`):
+``is_followup`` reads a question by the rules below. The pipeline keeps rules 1 and 2 (``own_matter``: a question
+with legal matter of its own stands alone) and reads rule 3 with a model fitted on chat messages marked follow-up or
+not (:mod:`legal_rag.rank.followup`), which weighs the same words (``cues``) beside the question's embedding; the
+rules are the reading where no fitted model is at hand. A question is a follow-up by the rules when **all** of these
+hold (the analysis of :mod:`legal_rag.law.question`):
 
 1. it names no section of ours or of another Act, no case and no citation (``refs``, ``other_refs``, ``cases``,
    ``citations`` are empty);
@@ -105,21 +112,47 @@ class FollowUp:
         return bool(self.refs)
 
 
-def is_followup(analysis: QuestionAnalysis) -> bool:
-    """Whether ``analysis`` is a follow-up with no legal words of its own (rules in the module docstring)."""
+def names_its_own(analysis: QuestionAnalysis) -> bool:
+    """Whether the question names a provision, case or citation of its own (rule 1): then it is never a follow-up,
+    however it is read."""
+    a = analysis
+    return bool(a.refs or a.other_refs or a.cases or a.citations or any(f.status != "other_act" for f in a.found))
+
+
+#: the names of :func:`cues`' values, in order
+CUES = ("words", "opener", "pointer", "offence", "asks_sections", "asks_judgments", "procedure", "aspect")
+
+
+def cues(analysis: QuestionAnalysis) -> tuple[float, ...]:
+    """The words rules 2 and 3 read, as numbers (:data:`CUES`): the word count over :data:`MAX_WORDS` (capped at 4),
+    then 1.0 or 0.0 for: a continuation opener, a pointer back, an offence noun, a "which sections" ask, a judgment
+    task of its own, a procedure cue outside :data:`ASPECTS`, an aspect (bail, court, punishment). The learned
+    reading (:mod:`legal_rag.rank.followup`) weighs them beside the question's embedding."""
     a, text = analysis, analysis.question
-    if a.refs or a.other_refs or a.cases or a.citations or any(f.status != "other_act" for f in a.found):
-        return False
-    if len(_WORD.findall(text)) > MAX_WORDS:  # the cheapest test first (a statement of facts is long)
-        return False
-    if _CRIME.search(text) or ASKS_FOR_SECTIONS.search(text):
-        return False
-    if judgment_task(text, a.citations, a.cases) is not None:  # asks the judgments something of its own
-        return False
     rest = ASPECTS.sub(" ", text)
-    if _PROCEDURE_STRONG.search(rest) or _PROCEDURE_WEAK.search(rest):
+    flags = (_OPENERS.search(text), _POINTERS.search(text), _CRIME.search(text), ASKS_FOR_SECTIONS.search(text),
+             judgment_task(text, a.citations, a.cases) is not None,
+             _PROCEDURE_STRONG.search(rest) or _PROCEDURE_WEAK.search(rest), ASPECTS.search(text))
+    return (min(len(_WORD.findall(text)) / MAX_WORDS, 4.0), *(1.0 if f else 0.0 for f in flags))
+
+
+def own_matter(analysis: QuestionAnalysis) -> bool:
+    """Whether the question has legal matter of its own (rules 1 and 2): a provision, case or citation it names, an
+    offence noun, a "which sections" ask, a judgment task or a procedure of its own. Such a question stands alone
+    however it is read further."""
+    if names_its_own(analysis):
+        return True
+    _, _, _, offence, sections, judgments, procedure, _ = cues(analysis)
+    return bool(offence or sections or judgments or procedure)
+
+
+def is_followup(analysis: QuestionAnalysis) -> bool:
+    """Whether ``analysis`` is a follow-up with no legal words of its own, by the rules in the module docstring:
+    the reading where no fitted model is at hand (the pipeline reads rule 3 with :mod:`legal_rag.rank.followup`)."""
+    if own_matter(analysis):
         return False
-    return bool(_OPENERS.search(text) or _POINTERS.search(text))
+    words, opener, pointer, *_ = cues(analysis)
+    return words <= 1.0 and bool(opener or pointer)
 
 
 def turn_refs(analysis: QuestionAnalysis) -> tuple[StatuteRef, ...]:
@@ -198,13 +231,14 @@ def unresolved_note(why: str) -> str:
     return f"Not read as a follow-up: {why}, so this is answered on its own."
 
 
-def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None) -> FollowUp | None:
+def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None, followup: bool | None = None
+                     ) -> FollowUp | None:
     """``analysis`` as a follow-up to ``turn`` (``None``: no previous turn), or ``None`` when it is no follow-up
-    (:func:`is_followup`). Resolved, the rewritten question keeps the user's words and names the provision after
+    (``followup``, as the caller read it; ``None``: by :func:`is_followup`). Resolved, the rewritten question keeps the user's words and names the provision after
     them ("and what about the punishment?" -> "what about the punishment? (BNS 318(4))"), so the one citation
     grammar reads the provision from it. Not resolved (no turn, or a turn with no provision), the question stays as
     asked, ``refs`` is ``()`` and the note says why (:data:`NO_PREVIOUS`, :func:`unresolved_note`)."""
-    if not is_followup(analysis):
+    if not (is_followup(analysis) if followup is None else followup):
         return None
     if turn is None or not turn.refs:
         note = NO_PREVIOUS if turn is None else unresolved_note(turn.why or NO_HEAD)
@@ -215,6 +249,6 @@ def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None) -> FollowUp 
                     followup_note(turn.refs, turn.offence_date), turn.offence_date)
 
 
-__all__ = ["MAX_REFS", "MAX_WORDS", "NO_HEAD", "NO_PREVIOUS", "NOT_NAMED", "OUTSIDE", "FollowUp", "Turn",
-           "answer_turn", "followup_note", "is_followup", "previous_turn", "resolve_followup", "turn_of", "turn_refs",
+__all__ = ["CUES", "MAX_REFS", "MAX_WORDS", "NO_HEAD", "NO_PREVIOUS", "NOT_NAMED", "OUTSIDE", "FollowUp", "Turn",
+           "answer_turn", "cues", "followup_note", "is_followup", "names_its_own", "own_matter", "previous_turn", "resolve_followup", "turn_of", "turn_refs",
            "unresolved_note"]

@@ -41,7 +41,7 @@ from ..errors import InputTooLongError, LegalRagError
 from ..types import Answer, Notice, StatuteRef
 from .classify import Schedule, read_plain_number
 from .dates import impossible_dates
-from .followup import Turn, resolve_followup, turn_of
+from .followup import Turn, is_followup, resolve_followup, turn_of
 from .judgment_questions import JudgmentTask, judgment_task
 from .normalise import language_notice, normalise_input, too_long, unread_script
 from .question import QuestionAnalysis, analyse
@@ -76,6 +76,9 @@ class Question:
     notices: tuple[Notice, ...] = ()
     task: JudgmentTask | None = None
     assumed: tuple[StatuteRef, ...] = ()
+    #: the question was read as a follow-up (resolved to ``assumed``, or not: then answered on its own, without a
+    #: provision chosen for it)
+    followup: bool = False
 
 
 def read_input(text: str, limit: int) -> str:
@@ -97,12 +100,15 @@ def date_notice(bad: list[str]) -> str:
 
 def read_question(text: str, *, concordance: Concordance, schedule: Schedule, limit: int,
                   offence_date: dt.date | str | None = None, previous: Previous = None,
-                  citation_finder: Callable[[str], tuple[str, ...]] | None = None) -> Question:
+                  citation_finder: Callable[[str], tuple[str, ...]] | None = None,
+                  followup: Callable[[QuestionAnalysis], bool] = is_followup) -> Question:
     """Read the question ``text`` as sent once: put in normal form (:func:`read_input`), then the steps of the
     module docstring. ``previous``: the previous turn (``None``: there is none; a question there is put in normal
     form and checked against ``limit`` too). Raises :class:`~legal_rag.errors.InputTooLongError` for a question
     (or a previous question) above ``limit`` characters, :class:`~legal_rag.errors.LegalRagError` for an empty
-    question, ``ValueError`` for an ``offence_date`` that is not ISO ``YYYY-MM-DD``."""
+    question, ``ValueError`` for an ``offence_date`` that is not ISO ``YYYY-MM-DD``. ``followup``: whether a
+    question's analysis reads as a follow-up (the pipeline's learned reading, :mod:`legal_rag.rank.followup`;
+    default the rules of :func:`legal_rag.law.followup.is_followup`)."""
     asked = read_input(text, limit)
     if not asked:
         raise LegalRagError("empty question")
@@ -125,7 +131,7 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
         text = unread.rest
     if analysis is None:
         analysis = read(text)
-    follow = resolve_followup(analysis, turn_of(previous, lambda q: read(read_input(q, limit))))
+    follow = resolve_followup(analysis, turn_of(previous, lambda q: read(read_input(q, limit))), followup(analysis))
     assumed: tuple[StatuteRef, ...] = ()
     if follow is not None:
         notices.append(Notice("follow-up", follow.note))
@@ -140,10 +146,10 @@ def read_question(text: str, *, concordance: Concordance, schedule: Schedule, li
     task = judgment_task(text, analysis.citations, analysis.cases,
                          tuple(dict.fromkeys(r.ref for r in analysis.refs if r.how == "named")))
     if task is None:
-        return Question(asked, text, analysis, "statute", tuple(notices), assumed=assumed)
+        return Question(asked, text, analysis, "statute", tuple(notices), assumed=assumed, followup=follow is not None)
     route: Route = "cited statute" if task.kind == "citation" and any(r.how != "bare" for r in analysis.refs) \
         else "judgment"
-    return Question(asked, text, analysis, route, tuple(notices), task, assumed)
+    return Question(asked, text, analysis, route, tuple(notices), task, assumed, follow is not None)
 
 
 __all__ = ["Previous", "Question", "REFUSE_SHARE", "Route", "date_notice", "read_input", "read_question"]

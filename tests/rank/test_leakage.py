@@ -37,3 +37,12 @@ def test_the_guard_finds_a_reworded_copy(real_index):
     found = near_copies([q.replace(".", "").lower() + " please", "a question about something else entirely"], [q],
                         real_index.embed_query)
     assert [i for i, _, c in found] == [0] and found[0][2] > LEAK_COSINE
+
+
+def test_no_follow_up_message_copies_an_evaluation_question(real_index):
+    from legal_rag.rank.followup import followup_files
+
+    against = _questions([p for p in EVALUATION_SETS if "ask_" not in p.name])
+    shipped = _questions(followup_files())
+    found = near_copies(shipped, against, real_index.embed_query)
+    assert not found, [(shipped[i], against[j], round(c, 3)) for i, j, c in found[:5]]
