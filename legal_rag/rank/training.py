@@ -36,7 +36,8 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
 * ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
   outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
   its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
-  :data:`FALSE_OUTSIDE` of the in-corpus asked questions outside. ``close``: the ratio ``p2 / p1`` above which the
+  :data:`FALSE_OUTSIDE` of the in-corpus asked questions outside, and its ``C`` the one of :data:`C_GRID` that
+  then says the most outside questions are outside (ties: fewer inside called outside, then the smaller ``C``). ``close``: the ratio ``p2 / p1`` above which the
   first candidate is shown with the next, the value with the best out-of-fold F1 for "the first candidate is not a
   gold".
 """
@@ -258,7 +259,7 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     recall = float(np.mean([bool(rows[i].y.any()) for i in inside]))
 
     limbs, limb_choice, limb_acc, n_limb = _fit_limbs(sr, rows, cv, log)
-    outside, ooc_t, said = _fit_outside(rows, probs, cv, log)
+    outside, ooc_t, said, out_C = _fit_outside(rows, probs, cv, log)
     close = _close(rows, scores)
     digest = hashlib.sha256("\n".join(f"{e.id}\t{e.question}\t{e.label}" for e in everything).encode()
                             ).hexdigest()[:16]
@@ -270,7 +271,7 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
             "source_share": src_share, "held_out_candidate_recall": round(recall, 4),
             "held_out_act_accuracy": round(act_acc, 4), "held_out_limb_accuracy": round(limb_acc, 4),
             "held_out_limb_questions": n_limb, "held_out_outside_said": round(said, 4),
-            "C": {"acts": act_C}, "limb_model": limb_choice, "section_trees_leaves": list(sec_size), "seed": SEED}
+            "C": {"acts": act_C, "outside": out_C}, "limb_model": limb_choice, "section_trees_leaves": list(sec_size), "seed": SEED}
     ranker = Ranker(acts, sections, limbs, float(ooc_t), float(close), meta, outside)
     ranker.save(out)
     log(f"wrote {out}: {json.dumps(meta)}")
@@ -348,26 +349,31 @@ def _fit_limbs(sr, rows, cv, log):
     return fit(every), choice, acc, len(rows_of(every)[0])
 
 
-def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float]:
-    """The out-of-corpus model, its threshold from out-of-fold ``P(outside)`` (module docstring), and the share of
-    outside questions said so at it."""
+def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float, float]:
+    """The out-of-corpus model, its threshold from out-of-fold ``P(outside)`` (module docstring), the share of
+    outside questions said so at it, and its ``C``."""
     X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)))
                   for r, p in zip(rows, probs)])
     y = np.array([r.outside for r in rows], dtype=int)
-    pv = np.zeros(len(rows))
-    for a, b in cv:
-        pv[b] = _scaled_fit(X[a], y[a], 1.0, OUTSIDE_FEATURES).proba(X[b])
-    # the lowest threshold (most questions outside said so) whose share of in-corpus questions said to be outside
-    # is at most FALSE_OUTSIDE: refusing law the corpus holds costs more than answering a question it does not
-    # (then the nearest provision is still shown with its Act named)
     grid = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
-    neg = pv[y == 0]
-    ok = [t for t in grid if np.mean(neg >= t) <= FALSE_OUTSIDE]
-    t = min(ok) if ok else 1.0
-    said = float(np.mean(pv[y == 1] >= t))
-    log(f"outside: threshold {t}; held out: {said:.3f} of {int(y.sum())} outside said so, "
-        f"{float(np.mean(neg >= t)):.3f} of {len(neg)} inside")
-    return _scaled_fit(X, y, 1.0, OUTSIDE_FEATURES), t, said
+    best = None
+    for C in C_GRID:
+        pv = np.zeros(len(rows))
+        for a, b in cv:
+            pv[b] = _scaled_fit(X[a], y[a], C, OUTSIDE_FEATURES).proba(X[b])
+        # the lowest threshold (most questions outside said so) whose share of in-corpus questions said to be
+        # outside is at most FALSE_OUTSIDE: refusing law the corpus holds costs more than answering a question it
+        # does not (then the nearest provision is still shown with its Act named)
+        neg = pv[y == 0]
+        ok = [t for t in grid if np.mean(neg >= t) <= FALSE_OUTSIDE]
+        t = min(ok) if ok else 1.0
+        said, false = float(np.mean(pv[y == 1] >= t)), float(np.mean(neg >= t))
+        log(f"outside: C={C} threshold {t}; held out: {said:.3f} of {int(y.sum())} outside said so, "
+            f"{false:.3f} of {len(neg)} inside")
+        if best is None or (said, -false) > (best[2], -best[3]):
+            best = (C, t, said, false)
+    C, t, said, _ = best
+    return _scaled_fit(X, y, C, OUTSIDE_FEATURES), t, said, C
 
 
 def _close(rows, scores) -> float:
