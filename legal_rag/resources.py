@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .index import Index
     from .index.casebase import CaseBase
     from .law import Concordance, Schedule
-    from .law.question import QuestionAnalysis
+    from .law import QuestionAnalysis
     from .rank import FieldIndex, SectionRanker
     from .rerank import Reranker
     from .uploads import Owner, UploadLibrary

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     )
     from .courts import COURTS, Court, JudgmentConstraint, court_named, read_constraint, same_court
     from .dates import first_date, impossible_dates
-    from .followup import NO_PREVIOUS, Turn, answer_turn, is_followup, resolve_followup, turn_of
+    from .followup import CUES, NO_PREVIOUS, Turn, answer_turn, cues, is_followup, own_matter, resolve_followup, turn_of
     from .read import Previous, Question, Route, date_notice, read_input, read_question
     from .judgment_questions import JudgmentTask, judgment_task
     from .normalise import language_notice, normalise_input, shown_refused, too_long, unread_script
@@ -68,7 +68,8 @@ _LAZY: dict[str, tuple[str, ...]] = {
     "courts": ("COURTS", "Court", "JudgmentConstraint", "court_named", "read_constraint", "same_court"),
     "dates": ("first_date", "impossible_dates"),
     # a question read against the previous turn
-    "followup": ("NO_PREVIOUS", "Turn", "answer_turn", "is_followup", "resolve_followup", "turn_of"),
+    "followup": ("CUES", "NO_PREVIOUS", "Turn", "answer_turn", "cues", "is_followup", "own_matter", "resolve_followup",
+                 "turn_of"),
     "judgment_questions": ("JudgmentTask", "judgment_task"),
     # the question's text before parsing
     "normalise": ("language_notice", "normalise_input", "shown_refused", "too_long", "unread_script"),

@@ -35,8 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ConfigError
-from ..law.followup import CUES, cues, own_matter
-from ..law.question import QuestionAnalysis
+from ..law import CUES, QuestionAnalysis, cues, own_matter
 from .examples import DATA
 from .model import Linear
 
