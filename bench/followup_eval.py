@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 TEST = ROOT / "bench" / "followup" / "test.jsonl"
-STANDALONE = (ROOT / "bench" / "ranker" / "test.jsonl", ROOT / "bench" / "devset.jsonl", ROOT / "bench" / "factset.jsonl")
+STANDALONE = (ROOT / "bench" / "ranker" / "test.jsonl", ROOT / "bench" / "devset.jsonl",
+              ROOT / "bench" / "factset.jsonl")
 
 
 def _rows(path: Path) -> list[dict]:

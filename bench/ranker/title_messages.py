@@ -5,8 +5,8 @@ matter of its own, never a follow-up. Usage::
     LEGAL_RAG_DATA_DIR=DIR .venv/bin/python bench/ranker/title_messages.py > legal_rag/rank/data/followup_titles.jsonl
 
 One message per distinct title (lower-cased, stripped of its final full stop) of every section in force, in the
-order of the index's sections (:meth:`legal_rag.index.Index.sections`), so the file is the same on every run. A title that nearly copies a question of a set
-something is measured or chosen on (:mod:`bench.ranker.leakage`) is left out.
+order of the index's sections (:meth:`legal_rag.index.Index.sections`), so the file is the same on every run. A
+title that nearly copies a question of a set something is measured or chosen on (:mod:`bench.ranker.leakage`) is left out.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ def main() -> int:
             continue
         seen.add(key)
         rows.append({"id": f"TITLE-{ref.act}-{ref.section}", "previous": "", "question": key, "followup": False})
-    copies = {i for i, _, _ in near_copies([d["question"] for d in rows], evaluation_questions(), res.index.embed_query)}
+    copies = {i for i, _, _ in near_copies([d["question"] for d in rows], evaluation_questions(),
+                                           res.index.embed_query)}
     for i, d in enumerate(rows):
         if i not in copies:
             print(json.dumps(d, ensure_ascii=False))

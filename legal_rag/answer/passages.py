@@ -69,8 +69,8 @@ def find_passages(res: Resources, settings: Settings, query: str, analysis: Ques
     """``(hits, suggestions, ranking)`` for ``query`` (in normal form) read as ``analysis``: fused dense and sparse
     hits (:func:`legal_rag.retrieve.search.search`; ``dense_query`` (HyDE) feeds the dense retriever only) with the
     official successors of old-code hits (:func:`legal_rag.retrieve.with_successors`); for a question that names no
-    provision and was not read as a follow-up (``followup``; :func:`chooses_provision`) the section ranker's candidates (:class:`legal_rag.rank.SectionRanker`),
-    whose first chunks at their chosen limbs (stage ``evidence``) lead the hits: the first candidate, and each next
+    provision and was not read as a follow-up (``followup``; :func:`chooses_provision`) the section ranker's
+    candidates (:class:`legal_rag.rank.SectionRanker`), whose first chunks at their chosen limbs (stage ``evidence``) lead the hits: the first candidate, and each next
     one close to it (the ranker's ``close`` share), each after its official predecessors' when the question's law is
     the old codes' (``analysis.era == "old"``: an offence before 1 July 2024); then the next candidates' first
     chunks, up to :data:`RANKED` ranked chunks in all. A question the ranker reads as outside the sources

@@ -1,11 +1,12 @@
-"""``legal-rag train-ranker`` / ``train-followup``: fit the section ranker (or the follow-up reading) on the training question sets and write its weights.
+"""``legal-rag train-ranker`` / ``train-followup``: fit the section ranker (or the follow-up reading) on the
+training question sets and write its weights.
 
 Registered by ``legal_rag.cli`` with ``app.command("train-ranker")(train_ranker_command)``. Holds no logic: it calls
 :func:`legal_rag.rank.training.train` over the served index (``legal-rag index`` first).
 
     legal-rag train-ranker                    # legal_rag/rank/data/{train,ask}_*.jsonl -> legal_rag/rank/weights.json
     legal-rag train-ranker --data src.jsonl --asked a1.jsonl --asked a2.jsonl --asked a3.jsonl --out w.json
-    legal-rag train-followup                  # legal_rag/rank/data/followup_*.jsonl -> legal_rag/rank/weights.followup.json
+    legal-rag train-followup                  # data/followup_*.jsonl -> legal_rag/rank/weights.followup.json
 """
 
 from __future__ import annotations

@@ -234,8 +234,8 @@ def unresolved_note(why: str) -> str:
 def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None, followup: bool | None = None
                      ) -> FollowUp | None:
     """``analysis`` as a follow-up to ``turn`` (``None``: no previous turn), or ``None`` when it is no follow-up
-    (``followup``, as the caller read it; ``None``: by :func:`is_followup`). Resolved, the rewritten question keeps the user's words and names the provision after
-    them ("and what about the punishment?" -> "what about the punishment? (BNS 318(4))"), so the one citation
+    (``followup``, as the caller read it; ``None``: by :func:`is_followup`). Resolved, the rewritten question
+    keeps the user's words and names the provision after them ("and what about the punishment?" -> "what about the punishment? (BNS 318(4))"), so the one citation
     grammar reads the provision from it. Not resolved (no turn, or a turn with no provision), the question stays as
     asked, ``refs`` is ``()`` and the note says why (:data:`NO_PREVIOUS`, :func:`unresolved_note`)."""
     if not (is_followup(analysis) if followup is None else followup):
@@ -250,5 +250,5 @@ def resolve_followup(analysis: QuestionAnalysis, turn: Turn | None, followup: bo
 
 
 __all__ = ["CUES", "MAX_REFS", "MAX_WORDS", "NO_HEAD", "NO_PREVIOUS", "NOT_NAMED", "OUTSIDE", "FollowUp", "Turn",
-           "answer_turn", "cues", "followup_note", "is_followup", "names_its_own", "own_matter", "previous_turn", "resolve_followup", "turn_of", "turn_refs",
-           "unresolved_note"]
+           "answer_turn", "cues", "followup_note", "is_followup", "names_its_own", "own_matter", "previous_turn",
+           "resolve_followup", "turn_of", "turn_refs", "unresolved_note"]

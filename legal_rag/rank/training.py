@@ -37,9 +37,9 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
   outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
   its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
   :data:`FALSE_OUTSIDE` of the in-corpus asked questions outside, and its ``C`` the one of :data:`C_GRID` that
-  then says the most outside questions are outside (ties: fewer inside called outside, then the smaller ``C``). ``close``: the ratio ``p2 / p1`` above which the
-  first candidate is shown with the next, the value with the best out-of-fold F1 for "the first candidate is not a
-  gold".
+  then says the most outside questions are outside (ties: fewer inside called outside, then the smaller ``C``).
+  ``close``: the ratio ``p2 / p1`` above which the first candidate is shown with the next, the value with the
+  best out-of-fold F1 for "the first candidate is not a gold".
 """
 
 from __future__ import annotations
@@ -271,7 +271,8 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
             "source_share": src_share, "held_out_candidate_recall": round(recall, 4),
             "held_out_act_accuracy": round(act_acc, 4), "held_out_limb_accuracy": round(limb_acc, 4),
             "held_out_limb_questions": n_limb, "held_out_outside_said": round(said, 4),
-            "C": {"acts": act_C, "outside": out_C}, "limb_model": limb_choice, "section_trees_leaves": list(sec_size), "seed": SEED}
+            "C": {"acts": act_C, "outside": out_C}, "limb_model": limb_choice,
+            "section_trees_leaves": list(sec_size), "seed": SEED}
     ranker = Ranker(acts, sections, limbs, float(ooc_t), float(close), meta, outside)
     ranker.save(out)
     log(f"wrote {out}: {json.dumps(meta)}")
