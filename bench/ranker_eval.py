@@ -62,7 +62,6 @@ def pct(xs, q):
 
 def evaluate(pipe: Pipeline, items: list[dict], ens=None, log=print) -> dict:
     from legal_rag.answer.passages import find_passages
-    from legal_rag.law import read_question
 
     res = pipe.resources
     sr = res.section_ranker
@@ -79,11 +78,10 @@ def evaluate(pipe: Pipeline, items: list[dict], ens=None, log=print) -> dict:
             c["refused"] += 1
             continue
         first = a.text.strip().splitlines()[0] if a.text.strip() else ""
-        q = read_question(it["question"], concordance=res.concordance, schedule=res.schedule,
-                          limit=pipe.settings.question_max_chars, offence_date=it.get("offence_date"))
+        q = pipe.read_question(it["question"], offence_date=it.get("offence_date"))
         res.index.clear_query_cache()  # timed cold: the answer above embedded and searched this question
         t0 = time.perf_counter()
-        hits, _, ranking = find_passages(res, pipe.settings, q.text, q.analysis)
+        hits, _, ranking = find_passages(res, pipe.settings, q.text, q.analysis, followup=q.followup)
         t_ours.append(time.perf_counter() - t0)
         ours = sections_of(str(h.chunk.ref.base) if h.chunk.ref else "" for h in hits)
         row = {"id": it["id"], "first": first[:160], "ours5": ours,
