@@ -41,3 +41,14 @@ def near_copies(texts: Sequence[str], against: Sequence[str], embed: Callable[[s
     S = unit(texts) @ unit(against).T
     best = S.argmax(axis=1)
     return [(i, int(best[i]), float(S[i, best[i]])) for i in range(len(texts)) if S[i, best[i]] > LEAK_COSINE]
+
+
+def print_kept(rows: Sequence[dict], embed: Callable[[str], np.ndarray]) -> None:
+    """Print as JSON lines, in order, the ``rows`` (each with a ``question``) that nearly copy no question of
+    :func:`evaluation_questions` (:func:`near_copies`): what a script writing a training set from the Acts keeps."""
+    import json
+
+    copies = {i for i, _, _ in near_copies([d["question"] for d in rows], evaluation_questions(), embed)}
+    for i, d in enumerate(rows):
+        if i not in copies:
+            print(json.dumps(d, ensure_ascii=False))

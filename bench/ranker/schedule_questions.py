@@ -14,7 +14,6 @@ unused).
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.ranker.leakage import evaluation_questions, near_copies  # noqa: E402
+from bench.ranker.leakage import print_kept  # noqa: E402
 from legal_rag.config import load_settings  # noqa: E402
 from legal_rag.generate.head import names_an_offence  # noqa: E402
 from legal_rag.resources import Resources  # noqa: E402
@@ -55,11 +54,7 @@ def main() -> int:
         q = template.format(o=offence)
         rows.append({"id": f"TR-SCH-{n:04d}", "question": q, "gold": [str(r.ref)], "act": "BNS", "kind": kind,
                      "source": f"BNSS First Schedule, {r.ref}", "source_line": str(r.ref.base), "out_of_corpus": None})
-    copies = {i for i, _, _ in near_copies([d["question"] for d in rows], evaluation_questions(),
-                                           res.index.embed_query)}
-    for i, d in enumerate(rows):
-        if i not in copies:
-            print(json.dumps(d, ensure_ascii=False))
+    print_kept(rows, res.index.embed_query)
     return 0
 
 

@@ -11,7 +11,6 @@ title that nearly copies a question of a set something is measured or chosen on 
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.ranker.leakage import evaluation_questions, near_copies  # noqa: E402
+from bench.ranker.leakage import print_kept  # noqa: E402
 from legal_rag.config import load_settings  # noqa: E402
 from legal_rag.resources import Resources  # noqa: E402
 
@@ -34,11 +33,7 @@ def main() -> int:
             continue
         seen.add(key)
         rows.append({"id": f"TITLE-{ref.act}-{ref.section}", "previous": "", "question": key, "followup": False})
-    copies = {i for i, _, _ in near_copies([d["question"] for d in rows], evaluation_questions(),
-                                           res.index.embed_query)}
-    for i, d in enumerate(rows):
-        if i not in copies:
-            print(json.dumps(d, ensure_ascii=False))
+    print_kept(rows, res.index.embed_query)
     return 0
 
 

@@ -27,10 +27,6 @@ def test_a_long_story_of_a_threat_is_led_by_intimidation_not_murder(real_pipelin
     assert not any(r.base in (StatuteRef("BNS", "101"), StatuteRef("BNS", "103")) for r in head)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: the outside model calls a short story far from every training "
-                   "question outside the corpus (product index: best memory cosine 0.48, P(outside) 0.37 at a "
-                   "threshold of 0.3) though P(BNS) = 0.91 and the ranker's first candidate is BNS 306; the notice "
-                   "then names the Dowry Prohibition Act (P 0.04) for the word 'wedding'")
 def test_theft_by_a_servant_gets_the_servant_section(real_pipeline):
     a, head = ask(real_pipeline, "our house maid took 30,000 rupees from the almirah while we were at a wedding")
     assert StatuteRef("BNS", "306") in [r.base for r in head]

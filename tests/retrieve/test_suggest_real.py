@@ -23,7 +23,6 @@ def job_scam(real_pipeline):
     return real_pipeline.ask(JOB_SCAM)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question ranks breach of trust by a servant (BNS 316(4)), extortion (308(2)) and organised crime (111(5)) ahead of cheating (318(4))")
 def test_bl58_job_scam_leads_with_bns_318_4(job_scam):
     first = job_scam.passages[0]
     assert first.stage == "evidence"
@@ -36,7 +35,6 @@ def test_bl58_job_scam_leads_with_bns_318_4(job_scam):
     assert first_quote.startswith(f"“{BNS_318_4.upto('dishonestly induces')}")  # quote starts at (4)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question ranks breach of trust by a servant (BNS 316(4)), extortion (308(2)) and organised crime (111(5)) ahead of cheating (318(4))")
 def test_bl58_suggestion_says_why(job_scam):
     from legal_rag.ui.html import citations_panel
 
@@ -113,7 +111,6 @@ def test_bl31b_old_sections_for_an_offence_on_1_july_2024_are_flagged(real_pipel
                                                                                             ("BNS", "352")}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question ranks breach of trust by a servant (BNS 316(4)), extortion (308(2)) and organised crime (111(5)) ahead of cheating (318(4))")
 def test_api_ask_returns_the_suggestions_and_json_round_trips(real_pipeline, job_scam):
     """POST /api/ask (the JSON export) carries each suggestion with why; the JSON export reads back equal."""
     from fastapi.testclient import TestClient
