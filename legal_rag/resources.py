@@ -126,7 +126,7 @@ class Resources:
         model, index = load_followup(), self.index
         if model.dim != index.manifest.dim:
             return is_followup
-        return lambda analysis: model.reads(analysis, index.embed_query(analysis.question))
+        return lambda analysis: model.reads(analysis, index.embed_query)
 
     @cached_property
     def reranker(self) -> Reranker:

@@ -9,7 +9,7 @@ either answers a client's own facts about the wrong provision or, with no previo
 * ``followup_vector(analysis, vector)``: the cues of :func:`legal_rag.law.followup.cues` (opener, pointer, offence
   noun, procedure, aspect, length) beside the question's embedding (the index's query vector), ``(len(CUES) + d,)``.
 * :class:`FollowupModel`: ``StandardScaler`` + ``LogisticRegression`` over that vector (a
-  :class:`~legal_rag.rank.model.Linear`) and its threshold; ``reads(analysis, vector)`` is ``False`` for a
+  :class:`~legal_rag.rank.model.Linear`) and its threshold; ``reads(analysis, embed)`` is ``False`` for a
   question with legal matter of its own (:func:`legal_rag.law.followup.own_matter`: a provision, case or citation
   it names, an offence noun, a procedure of its own), else ``P(follow-up) >= threshold``. The model reads what the
   rules' rule 3 read (a short message opening like a continuation or pointing back).
@@ -103,9 +103,10 @@ class FollowupModel:
     def p(self, analysis: QuestionAnalysis, vector: np.ndarray) -> float:
         return float(self.model.proba(followup_vector(analysis, vector))[0])
 
-    def reads(self, analysis: QuestionAnalysis, vector: np.ndarray) -> bool:
-        """Whether the question of ``analysis`` (embedded as ``vector``) is a follow-up (module docstring)."""
-        return not own_matter(analysis) and self.p(analysis, vector) >= self.threshold
+    def reads(self, analysis: QuestionAnalysis, embed: Callable[[str], np.ndarray]) -> bool:
+        """Whether the question of ``analysis`` is a follow-up (module docstring); ``embed`` gives its vector and
+        is called only for a question without legal matter of its own."""
+        return not own_matter(analysis) and self.p(analysis, embed(analysis.question)) >= self.threshold
 
     def save(self, path: Path = FOLLOWUP_WEIGHTS) -> None:
         d = {"model": self.model.to_json(), "threshold": self.threshold, "meta": self.meta}

@@ -199,28 +199,30 @@ def test_lock_held_means_locked_error(settings, hash_embedder):
             build_index(chunks_of(sections(), hash_embedder), settings, embedder=hash_embedder, wait_s=0.2)
 
 
-def test_locked_error_names_a_holder_that_took_the_lock_but_has_not_yet_written_its_pid(tmp_path):
-    """The holder writes its pid just after flock; a second writer that finds the lock in that gap still names it."""
+def test_locked_error_names_a_holder_that_took_the_lock_but_has_not_yet_written_its_pid(tmp_path, monkeypatch):
+    """The holder writes its pid just after flock; a second writer that finds the lock in that gap still names it.
+    The holder's write is planted at the second writer's first wait (no clock in the verdict)."""
     import fcntl
-    import threading
 
-    from legal_rag.index.manifest import file_lock
+    import legal_rag.index.manifest as manifest
 
     lock = tmp_path / "index.lock"
     fh = open(lock, "a+")
     fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    waits = []
 
-    def write_pid_late():
-        fh.write("pid 4242")
-        fh.flush()
+    def holder_writes_while_we_wait(seconds):
+        waits.append(seconds)
+        if len(waits) == 1:
+            fh.write("pid 4242")
+            fh.flush()
 
-    timer = threading.Timer(0.3, write_pid_late)
-    timer.start()
+    monkeypatch.setattr(manifest.time, "sleep", holder_writes_while_we_wait)
     try:
         with pytest.raises(IndexLockedError, match="being written by pid 4242"):
-            with file_lock(lock):
+            with manifest.file_lock(lock):
                 pass
+        assert waits  # the empty file was read again after a wait
     finally:
-        timer.join()
         fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
         fh.close()
