@@ -41,8 +41,6 @@ from .model import Linear
 
 FOLLOWUP_WEIGHTS = Path(__file__).with_name("weights.followup.json")
 SEED = 0
-#: the thresholds tried for ``P(follow-up)``
-GRID = tuple(round(x, 2) for x in np.arange(0.05, 1.0, 0.05))
 
 
 def followup_files() -> list[Path]:
@@ -134,19 +132,12 @@ def fit_followup(X: np.ndarray, y: np.ndarray, own: np.ndarray, names: Sequence[
     without 5 rows of each kind to fit on."""
     from sklearn.model_selection import StratifiedKFold
 
-    from .training import C_GRID, _scaled_fit
+    from .training import C_GRID, THRESHOLDS, _scaled_fit, out_of_fold
 
     y, own = np.asarray(y, dtype=int), np.asarray(own, dtype=bool)
     if y[~own].sum() < 5 or (1 - y[~own]).sum() < 5:
         raise ValueError("the follow-up fit needs at least 5 follow-ups and 5 messages that stand alone")
     cv = list(StratifiedKFold(n_splits=5, shuffle=True, random_state=SEED).split(X, y))
-
-    def out_of_fold(C):
-        pv = np.zeros(len(y))
-        for a, b in cv:
-            a = a[~own[a]]
-            pv[b] = np.where(own[b], 0.0, _scaled_fit(X[a], y[a], C, names).proba(X[b]))
-        return pv
 
     def f1(pv, t):
         pred = pv >= t
@@ -155,8 +146,8 @@ def fit_followup(X: np.ndarray, y: np.ndarray, own: np.ndarray, names: Sequence[
 
     best = None
     for C in C_GRID:
-        pv = out_of_fold(C)
-        t = max(GRID, key=lambda t: (f1(pv, t), t))
+        pv = out_of_fold(X, y, cv, C, names, fitted=~own)
+        t = max(THRESHOLDS, key=lambda t: (f1(pv, t), t))
         log(f"follow-up: C={C} held-out F1 {f1(pv, t):.3f} at {t}")
         if best is None or f1(pv, t) > best[0]:
             best = (f1(pv, t), C, t, pv)

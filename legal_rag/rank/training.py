@@ -99,6 +99,23 @@ def _scaled_fit(X: np.ndarray, y: np.ndarray, C: float, names: Sequence[str]) ->
     return Linear(tuple(names), sc.mean_, scale, lr.coef_[0], lr.intercept_)
 
 
+#: the thresholds tried on out-of-fold probabilities (the outside model's, the follow-up reading's)
+THRESHOLDS = tuple(round(float(x), 2) for x in np.arange(0.05, 1.0, 0.05))
+
+
+def out_of_fold(X: np.ndarray, y: np.ndarray, cv, C: float, names: Sequence[str],
+                fitted: np.ndarray | None = None) -> np.ndarray:
+    """``P(positive)`` of each row of ``X`` from ``StandardScaler`` + ``LogisticRegression`` (``C``) fitted on the
+    other folds of ``cv``, only on the rows ``fitted`` marks (default all); a row not marked gets 0."""
+    fitted = np.ones(len(y), dtype=bool) if fitted is None else np.asarray(fitted, dtype=bool)
+    pv = np.zeros(len(y))
+    for a, b in cv:
+        a, b = np.asarray(a), np.asarray(b)
+        a = a[fitted[a]]
+        pv[b] = np.where(fitted[b], _scaled_fit(X[a], y[a], C, names).proba(X[b]), 0.0)
+    return pv
+
+
 def lambdamart_fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], size: tuple[int, int], names: Sequence[str],
                    weights: Sequence[float] | None = None) -> Boosted:
     """The section model (module docstring) over ``groups`` of ``(X, y)`` (one question's candidates' features and
@@ -356,17 +373,14 @@ def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float, float]:
     X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)))
                   for r, p in zip(rows, probs)])
     y = np.array([r.outside for r in rows], dtype=int)
-    grid = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
     best = None
     for C in C_GRID:
-        pv = np.zeros(len(rows))
-        for a, b in cv:
-            pv[b] = _scaled_fit(X[a], y[a], C, OUTSIDE_FEATURES).proba(X[b])
+        pv = out_of_fold(X, y, cv, C, OUTSIDE_FEATURES)
         # the lowest threshold (most questions outside said so) whose share of in-corpus questions said to be
         # outside is at most FALSE_OUTSIDE: refusing law the corpus holds costs more than answering a question it
         # does not (then the nearest provision is still shown with its Act named)
         neg = pv[y == 0]
-        ok = [t for t in grid if np.mean(neg >= t) <= FALSE_OUTSIDE]
+        ok = [t for t in THRESHOLDS if np.mean(neg >= t) <= FALSE_OUTSIDE]
         t = min(ok) if ok else 1.0
         said, false = float(np.mean(pv[y == 1] >= t)), float(np.mean(neg >= t))
         log(f"outside: C={C} threshold {t}; held out: {said:.3f} of {int(y.sum())} outside said so, "
@@ -397,5 +411,5 @@ def _close(rows, scores) -> float:
     return max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
 
 
-__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES", "Row",
-           "folds", "lambdamart_fit", "memory_of", "train"]
+__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES", "THRESHOLDS", "Row",
+           "folds", "lambdamart_fit", "memory_of", "out_of_fold", "train"]
