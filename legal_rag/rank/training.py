@@ -411,5 +411,5 @@ def _close(rows, scores) -> float:
     return max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
 
 
-__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES", "THRESHOLDS", "Row",
-           "folds", "lambdamart_fit", "memory_of", "out_of_fold", "train"]
+__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES",
+           "THRESHOLDS", "Row", "folds", "lambdamart_fit", "memory_of", "out_of_fold", "train"]
