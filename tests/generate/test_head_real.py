@@ -83,7 +83,6 @@ def test_ipc_377_has_no_successor(real_pipeline):
     assert c.note in a.text  # the concordance's own words, never memory
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question ranks breach of trust by a servant (BNS 316(4)), extortion (308(2)) and organised crime (111(5)) ahead of cheating (318(4))")
 def test_job_scam_fact_pattern_head_is_bns_318_4(real_pipeline):
     """BL-58: the head names BNS 318(4), the sub-section the precedents point to, with its punishment."""
     pipe = real_pipeline

@@ -53,9 +53,6 @@ def test_316_2_bailable_quotes_no_other_acts_316_as_the_answer(real_pipeline):
     assert not [f for f in a.flags if f.kind == "ambiguous" and f.found_in == "answer"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 fault: on the test index the job-scam question's candidates are "
-                   "breach of trust by a servant (BNS 316(4)), extortion (308(2)) and organised crime (111(5), ranker "
-                   "0.15), each quoted as a candidate; cheating (318(4)) is not among them")
 def test_job_scam_does_not_quote_organised_crime_as_the_answer(real_pipeline):
     a = real_pipeline.ask(JOB_SCAM)
     _check_marks(real_pipeline, a, JOB_SCAM)
