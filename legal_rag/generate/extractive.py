@@ -3,9 +3,10 @@
 No model, deterministic, milliseconds. For each passage (in retrieval order) the sentences, sub-sections and
 explanations are scored against the question with an IDF-weighted overlap of content words (idf over the
 units of the given passages, ``log(1 + N/df)``), illustrations count half, and a sentence that states a
-punishment gets a bonus when the question asks about punishment. The best units are quoted, grouped under a
-heading per section (or judgment), in the order the sections were retrieved; a statute quote's heading names the
-sub-section (and clause) it is quoted from when its marker is printed in the passage
+punishment gets a bonus when the question asks about punishment. An illustration is one unit (its facts and its
+verdict), quoted only after its section's operative words (from the same passage, or an earlier one), never alone.
+The best units are quoted, grouped under a heading per section (or judgment), in the order the sections were
+retrieved; a statute quote's heading names the sub-section (and clause) it is quoted from when its marker is printed in the passage
 (:mod:`legal_rag.law.pinpoint`), so the heading, the citation and every export cite the same provision:
 
     BNS 318(4) - Cheating [1]
@@ -103,7 +104,7 @@ def _lead(chunk: Chunk, text: str, a: int) -> int:
 def _units(n: int, chunk: Chunk) -> list[_Unit]:
     text = unwrap(chunk.text)  # same length: offsets hold in chunk.text
     bad = instruction_spans(text)
-    out, in_illus = [], False
+    out, in_illus, last = [], False, -1
     spans = split_sentences(text) if chunk.ref is None else \
         _sentences(text, chunk.ref.section if chunk.part == 0 else "")
     for i, (a, b) in enumerate(spans):
@@ -121,8 +122,12 @@ def _units(n: int, chunk: Chunk) -> list[_Unit]:
         s = _squash(text[a:b])
         if len(s.split()) < 3:
             continue
+        if in_illus and out and out[-1].illustration and last == i - 1 and not re.match(r"\([a-z]\)", s):
+            a = out.pop().start  # one illustration is one unit: its facts and its verdict ("A has committed ...")
+            s = _squash(text[a:b])
         out.append(_Unit(n, i, a, b, s, frozenset(content_terms(s)), in_illus,
                          bool(punishment_terms(s) - {"fine"}) or "punish" in s.lower()))
+        last = i
     return out
 
 
@@ -246,17 +251,26 @@ def compose(question: str, passages: Sequence[Hit], *, max_units: int = MAX_UNIT
     punish_q = bool(q & _PUNISH_Q)
     chosen: list[_Unit] = []
     spoken: set = set()
+    stated: set = set()  # statutes whose operative words (a unit that is no illustration) are quoted
     for n, us in units.items():
+        quota = PER_PASSAGE[0] if n == 1 else PER_PASSAGE[1]
         ranked = sorted(us, key=lambda u: (-_score(u, q, idf, punish_q), u.order))
-        picked = [u for u in ranked[:PER_PASSAGE[0] if n == 1 else PER_PASSAGE[1]] if _score(u, q, idf, punish_q) > 0]
+        picked = [u for u in ranked[:quota] if _score(u, q, idf, punish_q) > 0]
         c = passages[n - 1].chunk
         key = c.ref.base if c.ref is not None else c.id
         if not picked and us and (n == 1 or (passages[n - 1].stage == "lookup" and key not in spoken)):
             # the top passage, and the first passage of every section the user named (or its official
             # successor), always speaks, even when no word of the question occurs in it
             picked = [us[0]]
+        if c.ref is not None and key not in stated and picked and all(u.illustration for u in picked):
+            # an illustration is evidence for its section, never the answer: it is quoted after the section's
+            # operative words, or not at all
+            operative = next((u for u in us if not u.illustration), None)
+            picked = [operative, *picked[:quota - 1]] if operative is not None else []
         if picked:
             spoken.add(key)
+            if c.ref is not None and not all(u.illustration for u in picked):
+                stated.add(key)
         chosen += picked[: max(0, max_units - len(chosen))]
     # sections (or judgments) in the order they speak; within a section, one heading per provision quoted
     groups: dict[object, dict[object, list[tuple[_Unit, str]]]] = {}
@@ -276,5 +290,8 @@ def compose(question: str, passages: Sequence[Hit], *, max_units: int = MAX_UNIT
             first = min(u.n for u, _ in members)
             lines.append(f"{_heading(passages[first - 1], key if isinstance(key, StatuteRef) else None)} [{first}]")
             for u, quote in members:
-                lines.append(f"\u201c{quote}\u201d [{u.n}]")
+                # one quote line per sentence (the claims the check reads); an illustration's facts and verdict
+                # are quoted together
+                parts = [quote[a:b] for a, b in split_sentences(quote)] if u.illustration else [quote]
+                lines += [f"\u201c{part}\u201d [{u.n}]" for part in parts]
     return "\n".join(lines)

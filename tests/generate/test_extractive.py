@@ -77,3 +77,27 @@ def test_extractive_draft_is_fully_supported_by_verify():
         assert "".join(streamed).strip() == d.text
         v = verify(d, equivalents=lambda r: set())
         assert v.supported_share == 1.0 and v.text == d.text, (q, v.problems)
+
+
+def test_an_illustration_is_quoted_only_after_its_sections_operative_words():
+    from legal_rag.types import Chunk
+
+    text = ("307. Whoever commits theft, having made preparation for causing death to any person, shall be punished "
+            "with rigorous imprisonment for a term which may extend to ten years.\nIllustration.\nA commits theft "
+            "while he carries a loaded pistol under his garment. A has committed the offence defined in this section.")
+    sec = statute("BNS", "307", "Theft after preparation made for causing death.", text)
+    q = "A man carried a pistol under his garment. Which offence?"
+    quotes = [line for line in compose(q, hits(sec)).splitlines() if line.startswith("\u201c")]
+    assert quotes[0].startswith("\u201cWhoever commits theft") and len(quotes) >= 2
+    # one illustration is one unit: its verdict is quoted right after its facts, never alone
+    verdicts = [i for i, line in enumerate(quotes) if line.startswith("\u201cA has committed")]
+    assert verdicts and all(quotes[i - 1].startswith("\u201cA commits theft while") for i in verdicts)
+    # a passage of illustrations alone speaks only after its section's operative words were quoted
+    only = Chunk(**{**sec.__dict__, "id": "BNS-307-1-test", "part": 1, "parts": 2,
+                    "text": "Illustration.\nA commits theft while he carries a loaded pistol under his garment."})
+    other = statute("BNS", "303", "Theft.", "(1) Whoever intending to take dishonestly any movable property out of "
+                    "the possession of any person without that person's consent, moves that property, commits theft.")
+    alone = compose(q, hits(other, only))
+    assert "pistol" not in alone and "[2]" not in alone
+    after = compose(q, hits(sec, only))
+    assert after.index("Whoever commits theft") < after.index("[2]")

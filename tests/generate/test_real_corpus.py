@@ -2,6 +2,8 @@
 correspondence tables (legal_rag.law): extractive answers verify fully, with correct section and page; a
 wrong punishment or section is removed; a planted instruction stays data."""
 
+import dataclasses
+
 import pytest
 
 from legal_rag.config import load_settings
@@ -85,3 +87,19 @@ def test_murder_answer_and_planted_instruction(bns, equivalents):
     v = verify(d, equivalents=equivalents)
     assert d.flagged == ("c-1-p1-test",) and "remains in force" not in v.text
     assert "death or imprisonment for life" in " ".join(v.text.split()) and v.supported_share == 1.0
+
+
+def test_an_illustration_never_stands_alone_on_the_real_text(bns, equivalents):
+    """BNS 307's Illustrations end "A has committed the offence defined in this section.": a question that shares
+    only "offence" with the section is answered with the operative words first, never with that sentence alone,
+    and the check keeps every sentence of the quoted Illustration."""
+    q = "A man stopped me on the road, showed a knife and took my phone. What offence is this?"
+    d = generate(q, [dataclasses.replace(hit(bns["307"]), stage="evidence")], load_settings())  # a ranked candidate
+    v = verify(d, equivalents=equivalents)
+    assert v.supported_share == 1.0 and not v.removed, v.problems
+    text = to_answer(d, v).text
+    quotes = [line for line in text.splitlines() if line.startswith("\u201c")]
+    assert quotes and quotes[0].startswith("\u201cWhoever commits theft"), text
+    # the Illustration's verdict is quoted right after its facts ("(a) A commits theft ..."), never alone
+    verdicts = [i for i, line in enumerate(quotes) if line.startswith("\u201cA has committed the offence")]
+    assert all(quotes[i - 1].startswith(("\u201c(a)", "\u201c(b)")) for i in verdicts), text
