@@ -6,8 +6,9 @@ units of the given passages, ``log(1 + N/df)``), illustrations count half, and a
 punishment gets a bonus when the question asks about punishment. An illustration is one unit (its facts and its
 verdict), quoted only after its section's operative words (from the same passage, or an earlier one), never alone.
 The best units are quoted, grouped under a heading per section (or judgment), in the order the sections were
-retrieved; a statute quote's heading names the sub-section (and clause) it is quoted from when its marker is printed in the passage
-(:mod:`legal_rag.law.pinpoint`), so the heading, the citation and every export cite the same provision:
+retrieved; a statute quote's heading names the sub-section (and clause) it is quoted from when its marker is
+printed in the passage (:mod:`legal_rag.law.pinpoint`), so the heading, the citation and every export cite the same
+provision:
 
     BNS 318(4) - Cheating [1]
     "(4) Whoever cheats and thereby dishonestly induces ... may extend to seven years, and shall also be liable
