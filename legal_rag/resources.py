@@ -99,20 +99,26 @@ class Resources:
 
     @cached_property
     def section_ranker(self) -> SectionRanker:
-        """The fitted section ranker (:class:`legal_rag.rank.SectionRanker`) over :attr:`field_index` and the memory
-        of the shipped question sets (:func:`legal_rag.rank.memory_files`; their embeddings cached under
-        ``data_dir/cache``); raises :class:`~legal_rag.errors.ConfigError` when the weights are missing or were
-        fitted for other features."""
+        """The fitted section ranker (:class:`legal_rag.rank.SectionRanker`) over :attr:`field_index`, the memory
+        of the shipped question sets (:func:`legal_rag.rank.memory_files`) and the classifier fitted on them
+        (:mod:`legal_rag.rank.classifier`), their embeddings and the classifier cached under ``data_dir/cache`` (the
+        classifier where :func:`legal_rag.rank.classifier.cache_dir_for` says);
+        raises :class:`~legal_rag.errors.ConfigError` when the weights are missing or were fitted for other
+        features."""
         import numpy as np
 
         from .rank import SectionRanker, build_memory, load_ranker, memory_files, read_examples
+        from .rank.classifier import build_classifier, cache_dir_for
 
-        index = self.index
-        memory = build_memory(read_examples(memory_files()),
-                              lambda texts: np.vstack([index.embed_query(t) for t in texts]),
-                              cache_dir=self.settings.data_dir / "cache", model_id=index.embedder.model_id)
+        index, cache = self.index, self.settings.data_dir / "cache"
+        examples = [e for e in read_examples(memory_files()) if e.gold]
+        memory = build_memory(examples, lambda texts: np.vstack([index.embed_query(t) for t in texts]),
+                              cache_dir=cache, model_id=index.embedder.model_id)
+        classifier = build_classifier([e.question for e in examples], memory.vectors, [e.gold for e in examples],
+                                      cache_dir=cache_dir_for(cache))
         return SectionRanker(index, self.field_index, load_ranker(), casebase=self.casebase,
-                             concordance=self.concordance, schedule=self.schedule, memory=memory)
+                             concordance=self.concordance, schedule=self.schedule, memory=memory,
+                             classifier=classifier)
 
     @cached_property
     def reads_followup(self) -> Callable[[QuestionAnalysis], bool]:

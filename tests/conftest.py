@@ -33,6 +33,8 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LEGAL_RAG_PAGE_CACHE", str(TEST_CACHE / "pages"))
 # the First Schedules parsed once (keyed by PDF sha256 and parser version), whatever data_dir a test uses
 os.environ.setdefault("LEGAL_RAG_SCHEDULE_CACHE", str(TEST_CACHE / "schedules"))
+# the ranker's classifier fitted once per set of question embeddings, whatever data_dir a test uses
+os.environ.setdefault("LEGAL_RAG_CLASSIFIER_CACHE", str(TEST_CACHE / "classifier"))
 
 
 #: decisions taken from each source of the default corpus that holds many (``Settings.archive_limit``) in the real

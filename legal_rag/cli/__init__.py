@@ -63,8 +63,8 @@ def ingest(
 
 
 def _warm_ranker(settings) -> dict:
-    """The section ranker's memory and section summaries embedded now (cached under the index), not on the first
-    question: ``{"memory": n, "seconds": s}``, or ``{"skipped": why}``."""
+    """The section ranker's memory and section summaries embedded and its classifier fitted now (cached under the
+    index), not on the first question: ``{"memory": n, "seconds": s}``, or ``{"skipped": why}``."""
     import time
 
     from ..resources import Resources

@@ -20,6 +20,7 @@ import numpy as np
 from ..types import StatuteRef
 from .features import candidates, limb_matrix, outside_vector, section_matrix
 from .fields import FieldIndex, Limb
+from .classifier import SectionClassifier
 from .memory import Memory
 from .model import OTHER, Ranked, Ranker, Ranking, softmax
 from .signals import Signals, gather
@@ -45,6 +46,7 @@ class SectionRanker:
     concordance: object = None
     schedule: object = None
     memory: Memory | None = None
+    classifier: SectionClassifier | None = None
 
     def signals(self, question: str, exclude=(), kind: str | None = None) -> Signals:
         """The question's signals (:func:`legal_rag.rank.signals.gather`); memory questions of the ``exclude``
@@ -54,7 +56,8 @@ class SectionRanker:
 
             kind = analyse(question, concordance=self.concordance).kind
         return gather(question, self.index, self.fields, casebase=self.casebase, concordance=self.concordance,
-                      schedule=self.schedule, memory=self.memory, exclude=exclude, kind=kind)
+                      schedule=self.schedule, memory=self.memory, exclude=exclude, kind=kind,
+                      classifier=self.classifier)
 
     def predecessors(self, refs) -> dict[StatuteRef, tuple[StatuteRef, ...]]:
         if self.concordance is None:

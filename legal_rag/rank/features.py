@@ -75,6 +75,11 @@ SECTION_FEATURES: dict[str, Feature] = {
     "memory_gap": lambda s, ref, acts, preds: _gap(s, "memory", ref),
     "memory_rr": lambda s, ref, acts, preds: _rr(s, "memory", ref),
     "memory_vote": lambda s, ref, acts, preds: s.memory_vote.get(ref, 0.0),
+    "classifier": lambda s, ref, acts, preds: s.classifier.get(ref, 0.0),
+    "classifier_share": lambda s, ref, acts, preds: s.classifier.get(ref, 0.0) / (s.top("classifier") or 1.0),
+    "classifier_rr": lambda s, ref, acts, preds: _rr(s, "classifier", ref),
+    "title_cover": lambda s, ref, acts, preds: s.title_cover.get(ref, (0.0, 0.0))[0],
+    "question_in_title": lambda s, ref, acts, preds: s.title_cover.get(ref, (0.0, 0.0))[1],
 }
 
 LimbFeature = Callable[[Signals, Limb, int, int, Mapping[StatuteRef, float]], float]

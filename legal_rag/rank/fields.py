@@ -156,6 +156,11 @@ class FieldIndex:
         self._limb_keys = {str(lb.ref): lb.ref for lb in limbs}
         self._limbs = SparseIndex.build([str(lb.ref) for lb in limbs],
                                         [f"{lb.text} {lb.schedule} {lb.subject}" for lb in limbs])
+        self._title_words = {r: frozenset(legal_tokenize(f.get("title"))) for r, f in self.fields.items()}
+        self._by_title_word: dict[str, list[StatuteRef]] = {}
+        for r, words in self._title_words.items():
+            for w in sorted(words):
+                self._by_title_word.setdefault(w, []).append(r)
 
     def embed_summaries(self, embed, cache_dir=None, model_id: str = "") -> None:
         """Embed every section's :func:`summary` with ``embed(texts) -> n x d`` (kept in ``cache_dir``)."""
@@ -176,6 +181,20 @@ class FieldIndex:
         hits = self._by_field[field].search(query, k)
         top = hits[0][1] if hits else 1.0
         return {self._keys[i]: s / top for i, s in hits}
+
+    def title_cover(self, query: str) -> dict[StatuteRef, tuple[float, float]]:
+        """Section -> ``(share of its title's words the query states, share of the query's words its title
+        states)``, words as the BM25 indexes read them (:func:`legal_rag.index.legal_tokenize`: stemmed, stop words
+        out), for the sections whose title shares a word with the query (others: none). "punishment for theft"
+        states the title "Theft" whole and a small share of a longer title naming theft."""
+        words = frozenset(legal_tokenize(query))
+        out: dict[StatuteRef, tuple[float, float]] = {}
+        for w in sorted(words):
+            for r in self._by_title_word.get(w, ()):
+                if r not in out:
+                    both = len(words & self._title_words[r])
+                    out[r] = (both / len(self._title_words[r]), both / len(words))
+        return out
 
     def limb_scores(self, query: str, limbs: Sequence[Limb]) -> dict[StatuteRef, float]:
         """Limb -> BM25 score of ``query`` against the limb's text and descriptions, divided by the best of

@@ -4,7 +4,9 @@
 the statute chunks retrieved (``depth`` each), their ranks, the BM25 score of the question in each field of the new
 codes' sections (:mod:`legal_rag.rank.fields`), the case-base evidence (:func:`legal_rag.retrieve.evidence.
 section_evidence`) with its **lift** over the base rate and the judgments behind it, the nearest training questions' golds
-and their k-nearest-neighbour vote (:mod:`legal_rag.rank.memory`), and the question's embedding and length.
+and their k-nearest-neighbour vote (:mod:`legal_rag.rank.memory`), ``P(section | question)`` of the classifier fitted on
+those questions (:mod:`legal_rag.rank.classifier`), how much of each section's title the question states
+(:meth:`legal_rag.rank.fields.FieldIndex.title_cover`), and the question's embedding and length.
 
 Lift (pointwise mutual information, Church & Hanks 1990): ``log((n_s / K + e) / (df_s / N + e))``, ``n_s`` the
 number of the ``K`` judgments most similar to the question that cite section ``s`` (an old-code cite counts for its
@@ -56,6 +58,8 @@ class Signals:
     memory_vote: Mapping[StatuteRef, float] = field(default_factory=dict)  # share of the k-NN vote (sums to 1)
     cases: Mapping[StatuteRef, tuple[str, ...]] = field(default_factory=dict)  # the judgments behind evidence
     top_cases: int = 0                                                    # how many similar judgments voted
+    classifier: Mapping[StatuteRef, float] = field(default_factory=dict)  # P(section | question), sums to 1
+    title_cover: Mapping[StatuteRef, tuple[float, float]] = field(default_factory=dict)  # (title, question) shares
     _tops: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def top(self, name: str) -> float:
@@ -147,10 +151,12 @@ def lifts(evidence, casebase, concordance, top_n: int) -> dict[StatuteRef, float
 
 
 def gather(question: str, index, fields: FieldIndex, *, casebase=None, concordance=None, schedule=None,
-           evidence_params=None, depth: int = DEPTH, memory=None, exclude=(), kind: str = "") -> Signals:
+           evidence_params=None, depth: int = DEPTH, memory=None, exclude=(), kind: str = "",
+           classifier=None) -> Signals:
     """The signals of ``question`` (normal form) over ``index``'s statute chunks, ``fields``, ``casebase`` (None: no
     evidence) and the training questions' ``memory`` (:class:`legal_rag.rank.memory.Memory`, None: none; the
-    ``exclude`` groups do not vote); ``kind``: the question's (:data:`legal_rag.types.QuestionKind`). Each retriever
+    ``exclude`` groups do not vote), the ``classifier`` fitted on them (:class:`legal_rag.rank.classifier.
+    SectionClassifier`, None: none); ``kind``: the question's (:data:`legal_rag.types.QuestionKind`). Each retriever
     runs once."""
     from ..generate.head import offence_named
     from ..retrieve import Filters
@@ -178,9 +184,11 @@ def gather(question: str, index, fields: FieldIndex, *, casebase=None, concordan
     named = offence_named(question, schedule, "BNS") if schedule is not None else None
     mem, mem_limbs, vote = memory.read(vector, exclude) if memory is not None else ({}, {}, {})
     summary = fields.summary_scores(vector)
+    p = classifier.proba(question, vector) if classifier is not None else {}
     return Signals(len(question.split()), vector, dense, dense_rank, sparse, sparse_rank, limb, per_field, ev_norm,
                    lift, named.base if named is not None else None, mem, mem_limbs, kind, summary,
-                   {"memory": rank_of(mem), "summary": rank_of(summary)}, vote, cases, top_cases)
+                   {"memory": rank_of(mem), "summary": rank_of(summary), "classifier": rank_of(p)}, vote, cases,
+                   top_cases, p, fields.title_cover(question))
 
 
 __all__ = ["DEPTH", "LIFT_SMOOTHING", "Ranks", "Signals", "gather", "lifts", "rank_of"]

@@ -22,12 +22,17 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
 * ``acts``: ``LogisticRegression`` (multinomial) over the question's embedding, fitted on every question; class =
   the gold's Act or ``other:<Act>``. An asked question's ``act_logp`` and out-of-corpus share read ``P(Act)``
   predicted by a fit without its fold, never the fit of its own label.
+* the **classifier** (:mod:`legal_rag.rank.classifier`) is not stored: the product fits it on the memory's
+  questions at first use. Here an asked question's signals read one fitted without its writer fold's questions, a
+  source-set question's one fitted without its fold of source lines (the folds of ``acts`` below), as a user's
+  question reads a classifier none of it taught.
 * ``sections``: LambdaMART (LightGBM's ``LGBMRanker``, objective ``lambdarank``; Burges 2010): each question's
   candidates are one query group, a gold candidate relevant (1) and the others not (0); a source-set question's
   rows weigh :data:`SOURCE_SHARES`' chosen share of an asked one's. The trees' size and the share are chosen by the
   mean of the held-out top-1 on the asked questions (one fold per writer) and on the source-set questions (folds by
-  source line) over :data:`SECTION_GRID` x :data:`SOURCE_SHARES`; every other setting is fixed
-  (:data:`LAMBDAMART`) and the fit is deterministic (one thread, fixed seeds). ``P(governs)`` is the softmax of the
+  source line) over :data:`SECTION_GRID` x :data:`SOURCE_SHARES`, the fits side by side on :data:`WORKERS`
+  threads; every other setting is fixed (:data:`LAMBDAMART`) and each fit is deterministic (one thread, fixed
+  seeds). ``P(governs)`` is the softmax of the
   scores over the question's candidates.
 * ``limbs``: over the limbs of each gold section that prints sub-sections (positive = the gold limb), either
   ``StandardScaler`` + ``LogisticRegression`` (``C`` from :data:`C_GRID`) or LambdaMART with each section's limbs one
@@ -46,6 +51,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +61,7 @@ import numpy as np
 from ..law import analyse
 from ..types import StatuteRef
 from .choose import SectionRanker, in_corpus_acts
+from .classifier import fit_classifier
 from .examples import Example
 from .features import LIMB_FEATURES, OUTSIDE_FEATURES, SECTION_FEATURES, limb_matrix, outside_vector, section_matrix
 from .memory import Memory, build_memory
@@ -79,6 +86,8 @@ LAMBDAMART = {"objective": "lambdarank", "learning_rate": 0.05, "min_child_sampl
 LIMB_GRID = ((50, 3), (100, 3), (200, 3), (100, 7))
 #: how many of the source rows' folds (by source line) measure the section fit on source-set questions
 SOURCE_FOLDS = 2
+#: threads fitting the section models of the cross-validation side by side (one per core, at most four)
+WORKERS = min(os.cpu_count() or 1, 4)
 
 
 def folds(examples: Sequence[Example]) -> list[tuple[list[int], list[int]]]:
@@ -180,6 +189,36 @@ def memory_of(examples: Sequence[Example], sr: SectionRanker) -> Memory:
     return build_memory(examples, lambda texts: np.vstack([sr.index.embed_query(t) for t in texts]))
 
 
+def _signals(sr: SectionRanker, ex: Example, classifier) -> Signals:
+    """``ex``'s signals as a user's question would get them: the memory without its own writer's questions
+    (:func:`_own`) and ``classifier``, one fitted without them (set as ``sr.classifier``)."""
+    sr.classifier = classifier
+    return sr.signals(ex.question, exclude=_own(ex), kind=analyse(ex.question, concordance=sr.concordance).kind)
+
+
+def _fold_classifiers(sources, asked, W, V, cv, src_cv, log) -> list:
+    """Per question (the source sets', then the asked sets'), the classifier (:func:`legal_rag.rank.classifier.
+    fit_classifier`) fitted on every question but those of its fold: an asked question's writer fold (``cv``), a
+    source-set question's fold of source lines (``src_cv``, beside every asked question)."""
+    out: list = [None] * (len(sources) + len(asked))
+    questions = [e.question for e in [*sources, *asked]]
+    golds = [e.gold for e in [*sources, *asked]]
+    X = np.vstack([W, V]) if len(sources) else V
+    n = len(sources)
+    for a, b in cv:
+        pos = [*range(n), *(n + i for i in a)]
+        c = fit_classifier([questions[i] for i in pos], X[pos], [golds[i] for i in pos])
+        for i in b:
+            out[n + i] = c
+        log(f"classifier without {asked[b[0]].writer or 'a fold'}: {len(c.classes) if c else 0} sections")
+    for a, b in src_cv:
+        pos = [*a, *range(n, n + len(asked))]
+        c = fit_classifier([questions[i] for i in pos], X[pos], [golds[i] for i in pos])
+        for i in b:
+            out[i] = c
+    return out
+
+
 def _own(ex: Example) -> set[str]:
     """What of the memory never votes for an asked question: its writer's questions (its own group's when it has
     no writer). Another writer's questions from the same source line do vote, as they do for a user's question."""
@@ -201,7 +240,8 @@ def _choose(name: str, fit, score, cv, log):
 def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example], *, out: Path = WEIGHTS,
           log=print) -> Ranker:
     """Fit and save the ranker (module docstring) from the source sets' and the asked sets' examples; ``sr`` gives
-    the signals (its ``ranker`` and ``memory`` are replaced, not read). Raises ``ValueError`` without asked
+    the signals (its ``ranker``, ``memory`` and ``classifier`` are replaced, not read; ``classifier`` is left
+    None). Raises ``ValueError`` without asked
     questions inside and outside the corpus."""
     asked = list(asked)
     if not any(e.gold for e in asked) or not any(not e.gold for e in asked):
@@ -211,11 +251,13 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     if unknown:
         log(f"{len(unknown)} gold sections are not among the index's sections: {', '.join(unknown[:20])}")
     sr.memory = memory_of(everything, sr)
-    sig = [sr.signals(e.question, exclude=_own(e), kind=analyse(e.question, concordance=sr.concordance).kind)
-           for e in asked]
     cv = folds(asked)
-    V = np.vstack([s.vector for s in sig])
+    V = np.vstack([sr.index.embed_query(e.question) for e in asked])
     W = np.vstack([sr.index.embed_query(e.question) for e in sources]) if sources else np.zeros((0, V.shape[1]))
+    clf_cv = _group_folds([e.group for e in sources]) if len({e.group for e in sources}) > 1 \
+        else [([], list(range(len(sources))))]
+    clf = _fold_classifiers(sources, asked, W, V, cv, clf_cv, log)
+    sig = [_signals(sr, e, clf[len(sources) + i]) for i, e in enumerate(asked)]
     labels = [e.label for e in asked]
     src_labels = [e.label for e in sources]
 
@@ -236,10 +278,9 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     rows = [_row(sr, e, s, p) for e, s, p in zip(asked, sig, probs)]
 
     src_probs = _source_act_probs(W, src_labels, [e.group for e in sources], V, labels, act_C)
-    src_rows = [_row(sr, e, sr.signals(e.question, exclude=_own(e), kind=analyse(e.question,
-                                                                                concordance=sr.concordance).kind), p)
-                for e, p in zip(sources, src_probs) if e.gold]
+    src_rows = [_row(sr, e, _signals(sr, e, clf[i]), p) for i, (e, p) in enumerate(zip(sources, src_probs)) if e.gold]
     src_rows = [r for r in src_rows if r.y.any()]
+    sr.classifier = None
     src_cv = _group_folds([r.example.group for r in src_rows])[:SOURCE_FOLDS]
 
     def fit_sections(pos, size, share, src=range(len(src_rows))):
@@ -249,21 +290,24 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
                               [1.0] * n_asked + [share] * (len(fit) - n_asked))
 
     every = list(range(len(rows)))
+    grid = [(share, size) for share in SOURCE_SHARES for size in SECTION_GRID]
+    held = _parallel(lambda t: top1(fit_sections(t[2], t[0], t[1]), [rows[i] for i in t[3]]) if t[4] == "asked"
+                     else top1(fit_sections(every, t[0], t[1], t[2]), [src_rows[i] for i in t[3]]),
+                     [(size, share, a, b, kind) for share, size in grid
+                      for kind, folds_ in (("asked", cv), ("source", src_cv)) for a, b in folds_])
     best = None
-    for share in SOURCE_SHARES:
-        for size in SECTION_GRID:
-            asked_s = float(np.mean([top1(fit_sections(a, size, share), [rows[i] for i in b]) for a, b in cv]))
-            src_s = float(np.mean([top1(fit_sections(every, size, share, a), [src_rows[i] for i in b])
-                                   for a, b in src_cv]))
-            log(f"sections: source share {share}, trees x leaves {size}: held-out top-1 asked {asked_s:.3f}, "
-                f"source {src_s:.3f}")
-            if best is None or (asked_s + src_s) / 2 > best[0]:
-                best = ((asked_s + src_s) / 2, share, size, asked_s, src_s)
+    per = len(cv) + len(src_cv)
+    for k, (share, size) in enumerate(grid):
+        asked_s = float(np.mean(held[k * per:k * per + len(cv)]))
+        src_s = float(np.mean(held[k * per + len(cv):(k + 1) * per]))
+        log(f"sections: source share {share}, trees x leaves {size}: held-out top-1 asked {asked_s:.3f}, "
+            f"source {src_s:.3f}")
+        if best is None or (asked_s + src_s) / 2 > best[0]:
+            best = ((asked_s + src_s) / 2, share, size, asked_s, src_s)
     _, src_share, sec_size, sec_acc, src_acc = best
-    sections = fit_sections(every, sec_size, src_share)
+    sections, *fold_models = _parallel(lambda pos: fit_sections(pos, sec_size, src_share), [every, *(a for a, _ in cv)])
     scores = [np.zeros(0)] * len(rows)                       # out-of-fold section scores
-    for a, b in cv:
-        m = fit_sections(a, sec_size, src_share)
+    for m, (_, b) in zip(fold_models, cv):
         for i in b:
             scores[i] = m.decision(rows[i].X) if len(rows[i].refs) else np.zeros(0)
     inside = [i for i, r in enumerate(rows) if not r.outside]
@@ -294,6 +338,18 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     ranker.save(out)
     log(f"wrote {out}: {json.dumps(meta)}")
     return ranker
+
+
+def _parallel(fn, items) -> list:
+    """``[fn(x) for x in items]`` on :data:`WORKERS` threads (LightGBM fits release the GIL; each fit is one
+    thread and deterministic, so the results do not depend on the order they finish in)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    items = list(items)
+    if WORKERS < 2 or len(items) < 2:
+        return [fn(x) for x in items]
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        return list(pool.map(fn, items))
 
 
 def _group_folds(groups: Sequence[str], k: int = 5) -> list[tuple[list[int], list[int]]]:

@@ -21,7 +21,9 @@ def signals(words=10, **kw):
                 evidence={BNS318: 0.5}, lift={BNS318: 1.5}, named=BNS318, memory={BNS303: 0.8, BNS318: 0.6},
                 memory_limbs={StatuteRef("BNS", "318", ("2",)): 0.7}, summary={BNS318: 0.5, BNS303: 0.3},
                 ranks={"memory": {BNS303: 1, BNS318: 2}, "summary": {BNS318: 1, BNS303: 2}},
-                memory_vote={BNS303: 0.7, BNS318: 0.3})
+                memory_vote={BNS303: 0.7, BNS318: 0.3}, classifier={BNS303: 0.6, BNS318: 0.3, BNSS187: 0.1},
+                title_cover={BNS303: (1.0, 0.5), BNS318: (0.25, 0.5)})
+    base["ranks"] = {**base["ranks"], "classifier": {BNS303: 1, BNS318: 2, BNSS187: 3}}
     base.update(kw)
     return Signals(words, np.zeros(3), **base)
 
@@ -52,6 +54,11 @@ ACTS = {"BNS": 0.8, "BNSS": 0.15, "BSA": 0.05}
     ("memory_gap", BNS318, 10, -0.2), ("memory_gap", BNS303, 10, 0.0), ("memory_gap", BNSS187, 10, -0.8),
     ("memory_rr", BNS303, 10, 5 / 6), ("memory_rr", BNS318, 10, 5 / 7), ("memory_rr", BNSS187, 10, 0.0),
     ("memory_vote", BNS303, 10, 0.7), ("memory_vote", BNS318, 10, 0.3), ("memory_vote", BNSS187, 10, 0.0),
+    ("classifier", BNS318, 10, 0.3), ("classifier", IPC420, 10, 0.0),
+    ("classifier_share", BNS303, 10, 1.0), ("classifier_share", BNS318, 10, 0.5), ("classifier_share", IPC420, 10, 0.0),
+    ("classifier_rr", BNS303, 10, 5 / 6), ("classifier_rr", BNSS187, 10, 5 / 8), ("classifier_rr", IPC420, 10, 0.0),
+    ("title_cover", BNS303, 10, 1.0), ("title_cover", BNS318, 10, 0.25), ("title_cover", BNSS187, 10, 0.0),
+    ("question_in_title", BNS318, 10, 0.5), ("question_in_title", BNSS187, 10, 0.0),
 ])
 def test_section_feature(name, ref, words, expect):
     assert SECTION_FEATURES[name](signals(words), ref, ACTS, PREDS) == pytest.approx(expect)

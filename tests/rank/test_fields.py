@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from legal_rag.rank import FieldIndex, section_fields, split_blocks
-from legal_rag.rank.fields import limbs_of
+from legal_rag.rank.fields import SectionFields, limbs_of
 from legal_rag.types import ScheduleRow, Section, StatuteRef
 from tests.statutes import BNS_318_1, BNS_318_2, BNS_318_3, BNS_318_4, BNS_318_EXPLANATION
 
@@ -61,6 +61,20 @@ def test_fields_and_their_search():
     limbs = f[BNS318].limbs
     scores = idx.limb_scores("delivery of property", limbs)
     assert max(scores, key=scores.get) == StatuteRef("BNS", "318", ("4",))
+
+
+def test_title_cover_is_the_share_of_each_title_the_question_states_and_of_the_question_in_it():
+    def sec(n, title):
+        return StatuteRef("BNS", n), SectionFields(StatuteRef("BNS", n), (("title", title),))
+
+    idx = FieldIndex(dict([sec("303", "Theft"), sec("305", "Theft in a dwelling house, or means of transportation"),
+                           sec("64", "Punishment for rape"), sec("63", "Rape")]))
+    got = idx.title_cover("punishment for theft")                # words: punish, theft
+    assert got[StatuteRef("BNS", "303")] == (1.0, 0.5)
+    assert got[StatuteRef("BNS", "305")] == pytest.approx((1 / 5, 0.5))   # theft, dwell, hous, mean, transport
+    assert got[StatuteRef("BNS", "64")] == (0.5, 0.5) and StatuteRef("BNS", "63") not in got
+    assert idx.title_cover("punishment for rape")[StatuteRef("BNS", "64")] == (1.0, 1.0)
+    assert idx.title_cover("") == {} and idx.title_cover("bail") == {}
 
 
 def test_summaries_are_embedded_once_and_scored_by_cosine(tmp_path):

@@ -14,7 +14,6 @@ def ask(pipeline, question):
     return a, [h.ref for h in a.head]
 
 
-@pytest.mark.xfail(strict=True, reason="known fault, issue of choosing the provision: the ranker does not yet choose it")
 def test_a_long_story_of_a_threat_is_led_by_intimidation_not_murder(real_pipeline):
     """Nobody died: the precedents' favourite (murder) must not lead; the threat to break legs and burn a scooter is
     criminal intimidation by threat of grievous hurt or fire, BNS 351(3)."""
