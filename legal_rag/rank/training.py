@@ -291,10 +291,17 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
 
     every = list(range(len(rows)))
     grid = [(share, size) for share in SOURCE_SHARES for size in SECTION_GRID]
-    held = _parallel(lambda t: top1(fit_sections(t[2], t[0], t[1]), [rows[i] for i in t[3]]) if t[4] == "asked"
-                     else top1(fit_sections(every, t[0], t[1], t[2]), [src_rows[i] for i in t[3]]),
-                     [(size, share, a, b, kind) for share, size in grid
-                      for kind, folds_ in (("asked", cv), ("source", src_cv)) for a, b in folds_])
+
+    def held_out(task) -> float:
+        """Held-out top-1 of one grid point on one fold: an asked fold (fit without it) or a source fold (fit on
+        every asked question and the other source folds)."""
+        share, size, kind, fit_on, held = task
+        if kind == "asked":
+            return top1(fit_sections(fit_on, size, share), [rows[i] for i in held])
+        return top1(fit_sections(every, size, share, fit_on), [src_rows[i] for i in held])
+
+    held = _parallel(held_out, [(share, size, kind, a, b) for share, size in grid
+                                for kind, folds_ in (("asked", cv), ("source", src_cv)) for a, b in folds_])
     best = None
     per = len(cv) + len(src_cv)
     for k, (share, size) in enumerate(grid):
