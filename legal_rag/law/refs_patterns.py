@@ -22,10 +22,12 @@ _ACT_PARTS = {
 ACT = "(?=[BbCcIiPpEe])(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _ACT_PARTS.items()) + ")"
 ACT_RE = re.compile(ACT)
 
-#: Another Act named after the number: "Negotiable Instruments Act, 1881", "M.P.Excise Act", "NDPS Act".
+#: Another Act named after the number: "Negotiable Instruments Act, 1881", "M.P.Excise Act", "NDPS Act"; also an
+#: instrument none of ours is, named by its kind alone ("section 6 of the Ordinance", "Rule 3 of the Rules").
 OTHER = (r"(?:Code\s+of\s+Civil\s+Procedure|C\.\s?P\.\s?C\.|CPC\b|Constitution(?:\s+of\s+India)?"
          r"|(?:(?:[A-Z][\w.'’&/-]*|\([A-Z][^()\n]{0,60}\))\s+(?:(?:of|and|the|for|from|on|in|to|&)\s+)*){1,10}?"
-         r"(?:Act|Code|Rules|Regulations?|Ordinance)\b(?:\s*,?\s*[0-9]{4})?)")
+         r"(?:Act|Code|Rules|Regulations?|Ordinance)\b(?:\s*,?\s*[0-9]{4})?"
+         r"|" + r"(?:Ordinance|Rules|Regulations?)\b)")
 OTHER_RE = re.compile(OTHER)
 GENERIC_WORDS = ("code", "act", "sanhita", "adhiniyam")
 
@@ -53,8 +55,10 @@ ITEM_RE = re.compile(r"(?:(?P<range>(?<![A-Za-z])(?i:to)\s+)(?:(?:" + KW + r")\s
 #: A keywordless list that ends right before an Act name: "316(2), 318(4) BNS", "65-B of the Evidence Act", also
 #: after another Act's citation or in brackets ("Section 309 of Cr.P.C/346 of the BNSS", "(180 BNSS)").
 LIST_TAIL_RE = re.compile(r"(?<![\w.)-])(?<![0-9]/)(?<![0-9]\()(?P<list>" + LIST + r")\s*,?\s*(?:(?i:of|under)\s+(?:(?i:the)\s+)?)?\Z")
-#: What may follow a list: the Act it belongs to (ours, another, or "the Code" defined earlier).
+#: What may follow a list: the Act it belongs to (ours, another, or "the Code" defined earlier), after a clause or
+#: sub-section the citation names on the way ("S. 6, Cl. 9 of the Ordinance").
 TRAIL_RE = re.compile(
+    r"(?:\s*,?\s*(?i:cl(?:ause)?s?\.?|sub-?sections?|paras?\.?|paragraphs?)\s*\(?(?:[0-9]{1,3}[A-Za-z]?|[a-z]{1,2})\)?)?"
     r"\s*(?:\(\s*)?,?\s*(?:(?i:of|under|in)(?:\s+(?:[0-9]{1,4}|##\s*Page\s+[0-9]+)(?=\s))*\s+)?"
     r"(?:(?P<the>(?i:the|this|that))\s+(?:(?i:said)\s+)?)?"
     r"(?:(?P<act>" + ACT + r")(?:\s*\(\s*[A-Za-z.]{2,8}\s*\))?(?:\s*,?\s*(?P<year>1[89][0-9][0-9]|20[0-4][0-9])(?![0-9]))?"

@@ -34,12 +34,15 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
   threads; every other setting is fixed (:data:`LAMBDAMART`) and each fit is deterministic (one thread, fixed
   seeds). ``P(governs)`` is the softmax of the
   scores over the question's candidates.
-* ``limbs``: over the limbs of each gold section that prints sub-sections (positive = the gold limb), either
-  ``StandardScaler`` + ``LogisticRegression`` (``C`` from :data:`C_GRID`) or LambdaMART with each section's limbs one
-  query group (size from :data:`LIMB_GRID`, :data:`LAMBDAMART`'s settings): the model and setting with the best
-  held-out limb accuracy over the folds (ties: the logistic model, then the smaller).
+* ``limbs``: over the limbs of each gold section that prints sub-sections (positive = the gold limb), fitted on the
+  asked questions and the source-set questions that name a limb (a source-set one weighs
+  :data:`LIMB_SOURCE_SHARES`' chosen share of an asked one), either ``StandardScaler`` + ``LogisticRegression``
+  (``C`` from :data:`C_GRID`) or LambdaMART with each section's limbs one query group (size from :data:`LIMB_GRID`,
+  :data:`LAMBDAMART`'s settings): the model, setting and share with the best held-out limb accuracy on the asked
+  questions over the writer folds (ties: the smaller share, then the logistic model, then the smaller size).
 * ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
-  outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
+  outside the corpus beside how near the question is to the memory and the statutes, and the section model's
+  out-of-fold ``P(governs)`` of its first candidate), positive = a question outside the corpus;
   its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
   :data:`FALSE_OUTSIDE` of the in-corpus asked questions outside, and its ``C`` the one of :data:`C_GRID` that
   then says the most outside questions are outside (ties: fewer inside called outside, then the smaller ``C``).
@@ -83,7 +86,9 @@ LAMBDAMART = {"objective": "lambdarank", "learning_rate": 0.05, "min_child_sampl
               "subsample_freq": 1, "colsample_bytree": 0.8, "reg_lambda": 1.0, "lambdarank_truncation_level": 10,
               "random_state": SEED, "deterministic": True, "force_col_wise": True, "n_jobs": 1, "verbose": -1}
 #: the limb model's LambdaMART sizes tried by the cross-validation beside the logistic model: (trees, leaves)
-LIMB_GRID = ((50, 3), (100, 3), (200, 3), (100, 7))
+LIMB_GRID = ((50, 3), (100, 3), (200, 3), (100, 7), (300, 7))
+#: the weights of a source-set limb question beside an asked one (1) in the limb fit (0: the asked ones alone)
+LIMB_SOURCE_SHARES = (0.0, 0.5, 1.0)
 #: how many of the source rows' folds (by source line) measure the section fit on source-set questions
 SOURCE_FOLDS = 2
 #: threads fitting the section models of the cross-validation side by side (one per core, at most four)
@@ -98,13 +103,15 @@ def folds(examples: Sequence[Example]) -> list[tuple[list[int], list[int]]]:
     return _group_folds([e.group for e in examples])
 
 
-def _scaled_fit(X: np.ndarray, y: np.ndarray, C: float, names: Sequence[str]) -> Linear:
+def _scaled_fit(X: np.ndarray, y: np.ndarray, C: float, names: Sequence[str], weight: np.ndarray | None = None
+                ) -> Linear:
+    """``StandardScaler`` + ``LogisticRegression`` (``C``) over ``X``, each row weighted by ``weight`` (default 1)."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.preprocessing import StandardScaler
 
     sc = StandardScaler().fit(X)
     scale = np.where(sc.scale_ > 0, sc.scale_, 1.0)
-    lr = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit((X - sc.mean_) / scale, y)
+    lr = LogisticRegression(C=C, max_iter=5000, random_state=SEED).fit((X - sc.mean_) / scale, y, sample_weight=weight)
     return Linear(tuple(names), sc.mean_, scale, lr.coef_[0], lr.intercept_)
 
 
@@ -326,8 +333,8 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
                                              for i in held])), 4) if held else 0.0
     recall = float(np.mean([bool(rows[i].y.any()) for i in inside]))
 
-    limbs, limb_choice, limb_acc, n_limb = _fit_limbs(sr, rows, cv, log)
-    outside, ooc_t, said, out_C = _fit_outside(rows, probs, cv, log)
+    limbs, limb_choice, limb_acc, n_limb = _fit_limbs(sr, rows, src_rows, cv, log)
+    outside, ooc_t, said, out_C = _fit_outside(rows, probs, scores, cv, log)
     close = _close(rows, scores)
     digest = hashlib.sha256("\n".join(f"{e.id}\t{e.question}\t{e.label}" for e in everything).encode()
                             ).hexdigest()[:16]
@@ -381,60 +388,69 @@ def _source_act_probs(W, src_labels, groups, V, labels, C) -> list[dict[str, flo
     return out
 
 
-def _limb_rows(sr: SectionRanker, rows: Sequence[Row], pos: Sequence[int]):
-    Xs, ys = [], []
-    for i in pos:
-        r = rows[i]
+def _limb_rows(sr: SectionRanker, rows: Sequence[Row]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+    """Each row's limb question: the features of the limbs of its first gold section that names a limb and the gold
+    flags, or None (no gold at a limb, a section printing no limbs, or a gold at a clause the section prints no limb
+    for, "305(d)", which says nothing of limbs)."""
+    out: list[tuple[np.ndarray, np.ndarray] | None] = []
+    for r in rows:
         g = next((g for g in r.example.gold if g.sub), None)
         f = sr.fields.fields.get(g.base) if g is not None else None
-        if f is None or not f.limbs:
-            continue
-        y = np.array([lb.ref.sub[:1] == g.sub[:1] for lb in f.limbs], dtype=int)
-        if y.any():  # a gold at a clause the section prints no limb for ("305(d)") says nothing of limbs
-            Xs.append(limb_matrix(r.signals, f.limbs, sr.fields.limb_scores(r.example.question, f.limbs)))
-            ys.append(y)
-    return Xs, ys
+        y = np.array([lb.ref.sub[:1] == g.sub[:1] for lb in f.limbs], dtype=int) if f is not None and f.limbs \
+            else np.zeros(0, dtype=int)
+        out.append((limb_matrix(r.signals, f.limbs, sr.fields.limb_scores(r.example.question, f.limbs)), y)
+                   if y.any() else None)
+    return out
 
 
-def _fit_limbs(sr, rows, cv, log):
-    """The limb model (module docstring), what was chosen (``{"kind": "logistic", "C": ..}`` or ``{"kind":
-    "lambdamart", "trees_leaves": [..]}``), its held-out accuracy and the number of limb questions."""
-    data = {}
+def _fit_limbs(sr, rows, src_rows, cv, log):
+    """The limb model (module docstring), what was chosen (``{"kind": "logistic", "C": .., "source_share": ..}`` or
+    ``{"kind": "lambdamart", "trees_leaves": [..], "source_share": ..}``), its held-out accuracy on the asked limb
+    questions and their number."""
+    asked = _limb_rows(sr, rows)
+    src = [x for x in _limb_rows(sr, src_rows) if x is not None]
 
-    def rows_of(pos):
-        key = tuple(pos)
-        if key not in data:
-            data[key] = _limb_rows(sr, rows, pos)
-        return data[key]
+    def data(pos, share):
+        fit = [asked[i] for i in pos if asked[i] is not None]
+        return fit + src * bool(share), [1.0] * len(fit) + [share] * (len(src) * bool(share))
 
-    def logistic(pos, C):
-        Xs, ys = rows_of(pos)
-        return _scaled_fit(np.vstack(Xs), np.concatenate(ys), C, tuple(LIMB_FEATURES))
+    def logistic(pos, C, share):
+        groups, w = data(pos, share)
+        return _scaled_fit(np.vstack([x for x, _ in groups]), np.concatenate([y for _, y in groups]), C,
+                           tuple(LIMB_FEATURES), np.concatenate([np.full(len(y), v) for (_, y), v in zip(groups, w)]))
 
-    def boosted(pos, size):
-        return lambdamart_fit(list(zip(*rows_of(pos))), size, tuple(LIMB_FEATURES))
+    def boosted(pos, size, share):
+        groups, w = data(pos, share)
+        return lambdamart_fit(groups, size, tuple(LIMB_FEATURES), w)
 
     def score(m, held):
-        Xs, ys = rows_of(held)
-        return float(np.mean([yy[int(np.argmax(m.decision(xx)))] for xx, yy in zip(Xs, ys)])) if Xs else 0.0
+        held = [asked[i] for i in held if asked[i] is not None]
+        return float(np.mean([y[int(np.argmax(m.decision(x)))] for x, y in held])) if held else 0.0
 
-    C, acc = _choose("limbs, logistic", logistic, score, cv, log)
-    best = (acc, {"kind": "logistic", "C": C}, lambda pos: logistic(pos, C))
-    for size in LIMB_GRID:
-        s = float(np.mean([score(boosted(a, size), b) for a, b in cv]))
-        log(f"limbs, lambdamart: trees x leaves {size} held-out {s:.3f}")
-        if s > best[0]:
-            best = (s, {"kind": "lambdamart", "trees_leaves": list(size)}, lambda pos, size=size: boosted(pos, size))
+    best = None
+    for share in LIMB_SOURCE_SHARES:
+        C, acc = _choose(f"limbs, logistic, source share {share}", lambda pos, C: logistic(pos, C, share), score, cv,
+                         log)
+        tried = [(acc, {"kind": "logistic", "C": C}, lambda pos, C=C, share=share: logistic(pos, C, share))]
+        for size in LIMB_GRID:
+            s = float(np.mean([score(boosted(a, size, share), b) for a, b in cv]))
+            log(f"limbs, lambdamart, source share {share}: trees x leaves {size} held-out {s:.3f}")
+            tried.append((s, {"kind": "lambdamart", "trees_leaves": list(size)},
+                          lambda pos, size=size, share=share: boosted(pos, size, share)))
+        for acc, choice, fit in tried:
+            if best is None or acc > best[0]:
+                best = (acc, {**choice, "source_share": share}, fit)
     acc, choice, fit = best
-    every = list(range(len(rows)))
-    return fit(every), choice, acc, len(rows_of(every)[0])
+    return fit(list(range(len(rows)))), choice, acc, sum(x is not None for x in asked)
 
 
-def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float, float]:
+def _fit_outside(rows, probs, scores, cv, log) -> tuple[Linear, float, float, float]:
     """The out-of-corpus model, its threshold from out-of-fold ``P(outside)`` (module docstring), the share of
-    outside questions said so at it, and its ``C``."""
-    X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)))
-                  for r, p in zip(rows, probs)])
+    outside questions said so at it, and its ``C``. ``probs``: each row's out-of-fold ``P(Act)``; ``scores``: its
+    candidates' out-of-fold section scores."""
+    X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)),
+                                 float(softmax(sc).max()) if len(sc) else 0.0)
+                  for r, p, sc in zip(rows, probs, scores)])
     y = np.array([r.outside for r in rows], dtype=int)
     best = None
     for C in C_GRID:
@@ -474,5 +490,5 @@ def _close(rows, scores) -> float:
     return max([round(x, 2) for x in np.arange(0.3, 0.96, 0.05)], key=lambda t: (f1(t), t))
 
 
-__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES",
+__all__ = ["C_GRID", "FALSE_OUTSIDE", "LAMBDAMART", "LIMB_GRID", "LIMB_SOURCE_SHARES", "MIN_WRITERS", "SECTION_GRID", "SEED", "SOURCE_SHARES",
            "THRESHOLDS", "Row", "folds", "lambdamart_fit", "memory_of", "out_of_fold", "train"]

@@ -144,3 +144,24 @@ def test_real_round_trip_and_cache(real_cb, real_settings):
     assert open_casebase(real_settings.model_copy(update={"casebase_limit": 7})) is None  # other inputs: not built
     q = "the accused was convicted under section 302 read with section 34 IPC for the murder of the deceased"
     assert again.search(q, 10) == cb.search(q, 10)
+
+
+def test_real_sections_of_rules_regulations_and_ordinances_are_cited_as_another_instrument(real_cb):
+    """A judgment's "Article 207 of the Regulations" or "section 6 of the Ordinance" names an instrument none of
+    ours is: its citation is another Act's, never a Constitution article or a section of ours."""
+    import re
+
+    from legal_rag.law import find_refs
+
+    cb, _ = real_cb
+    mention = re.compile(r"(?:[Ss]ections?|[Ss]s?\.|[Aa]rticles?|[Aa]rts?\.)\s*\d{1,3}[A-Z]?(?:\s*\(\w{1,3}\))*"
+                         r"\s+of\s+the\s+(?:Rules|Regulations?|Ordinance)\b")
+    seen = 0
+    for case in cb.cases:
+        for p in cb.paragraphs(case):
+            for m in mention.finditer(p.text):
+                (f,) = find_refs(m.group(0))
+                assert f.status == "other_act" and f.act_text.split()[-1] in ("Rules", "Regulation", "Regulations",
+                                                                              "Ordinance"), (case, m.group(0))
+                seen += 1
+    assert seen >= 10, seen  # 14 in the sample of tests/conftest.py

@@ -146,10 +146,19 @@ def test_not_references(text, sets):
     ("Section 34(2) of\nthe M.P.Excise Act", "M.P.Excise Act"),
     ("Section 302 of the Ranbir Penal Code", "Ranbir Penal Code"),
     ("Section 342 of the Code of Criminal Procedure, 1898", "Code of Criminal Procedure, 1898"),
+    ("the exchange was made to get round s. 6 of the Ordinance", "Ordinance"),
+    ("split the amount to circumvent S. 6, Cl. 9 of the Ordinance", "Ordinance"),
+    ("a licence under section 4 of the Rules", "Rules"),
+    ("Section 5, clause (b) of the Regulations", "Regulations"),
 ])
 def test_other_acts_are_never_ours(text, name, sets):
     (f,) = find_refs(text, sections=sets)
     assert f.status == "other_act" and f.ref.act == "OTHER" and f.act_text == name
+
+
+def test_a_clause_or_sub_section_named_between_a_section_and_its_act_keeps_the_act(sets):
+    (f,) = find_refs("an order under Section 13, sub-section (1) of the BNSS", sections=sets)
+    assert (f.status, f.ref) == ("ok", R("BNSS", "13"))
 
 
 def test_the_code_without_definition_is_unknown(sets):

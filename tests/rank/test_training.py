@@ -120,12 +120,38 @@ def test_train_learns_the_planted_feature_and_is_deterministic(tmp_path):
     assert r.meta["held_out_act_accuracy"] == 1.0
     assert r.meta["held_out_limb_accuracy"] == 1.0                # the gold limb has the dense match
     assert r.meta["limb_model"]["kind"] == "logistic"             # no tree model does better: the tie is logistic's
+    assert r.meta["limb_model"]["source_share"] == 0.0           # ... and the asked questions' alone
     assert set(r.acts.classes) == {"BNS", "BNSS", "BSA", "other:X Act"}
     assert (r.meta["source_questions"], r.meta["asked_questions"], r.meta["folds"]) == (len(src), len(ask), 3)
     assert r.meta["asked_writers"] == ["ask_0", "ask_1", "ask_2"]
     assert 0 < r.out_of_corpus < 1 and r.meta["held_out_outside_said"] == 1.0
-    x_out, x_in = np.array([0.9, 2.2, 0.1, 0.1, 0.1]), np.array([0.05, -2.9, 0.8, 0.8, 0.8])
+    x_out, x_in = np.array([0.9, 2.2, 0.1, 0.1, 0.1, 0.2]), np.array([0.05, -2.9, 0.8, 0.8, 0.8, 0.9])
     assert r.outside.proba(x_out)[0] > r.outside.proba(x_in)[0]   # a share outside says outside
+
+
+def test_the_limb_fit_weighs_the_source_set_limb_questions_by_each_share(tmp_path, monkeypatch):
+    from legal_rag.rank import LIMB_FEATURES
+    from legal_rag.rank import training
+
+    seen = []
+    real = training._scaled_fit
+
+    def spy(X, y, C, names, weight=None):
+        if tuple(names) == tuple(LIMB_FEATURES):
+            seen.append((len(X), tuple(sorted(set(np.round(weight, 2))))))
+        return real(X, y, C, names, weight)
+
+    monkeypatch.setattr(training, "_scaled_fit", spy)
+    src, ask = examples(), asked()
+    train(Planted(src + ask), src, ask, out=tmp_path / "w.json", log=lambda *_: None)
+    n_src = sum(1 for e in src if any(g.sub for g in e.gold))
+    assert n_src > 0
+    # each limb question gives two rows (its section's two limbs); the asked rows weigh 1 and the source rows each
+    # share, and share 0 leaves the source rows out
+    assert training.LIMB_SOURCE_SHARES == (0.0, 0.5, 1.0)
+    assert {w for _, w in seen} == {(0.5, 1.0), (1.0,)}
+    assert min(n for n, w in seen if w == (0.5, 1.0)) > 2 * n_src
+    assert min(n for n, _ in seen) < 2 * n_src
 
 
 def test_train_needs_asked_questions_inside_and_outside(tmp_path):
