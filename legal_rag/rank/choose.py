@@ -7,8 +7,8 @@ the question's embedding, the candidates (:func:`legal_rag.rank.features.candida
 (the softmax of the section model's scores over the candidates) best first (ties by reference), each with its limb
 (the sub-section the limb model scores highest among the section's printed sub-sections). ``outside`` is set when
 the outside model's ``P(outside)`` (:func:`legal_rag.rank.features.outside_vector`: the share of ``P(Act)`` on
-Acts the corpus does not hold beside how near the question is to the memory's questions and the statutes, and how
-sure the section model is of its first candidate) reaches the ranker's ``out_of_corpus`` threshold.
+Acts the corpus does not hold beside how near the question is to the memory's questions and the statutes) reaches the ranker's ``out_of_corpus``
+threshold.
 """
 
 from __future__ import annotations
@@ -88,14 +88,13 @@ class SectionRanker:
         share = sum(other.values())
         refs = self.candidates(s)
         out: tuple[Ranked, ...] = ()
-        p = np.zeros(0)
         if refs:
             p = softmax(self.ranker.sections.decision(section_matrix(s, refs, acts, self.predecessors(refs))))
             order = sorted(range(len(refs)), key=lambda i: (-p[i], str(refs[i])))[:keep]
             out = tuple(Ranked(refs[i], float(p[i]), self.limb(question, s, refs[i]), s.dense_rank.get(refs[i]),
                                s.cases.get(refs[i], ()), s.top_cases) for i in order)
         other_act = max(other, key=other.get) if other else ""
-        p_out = float(self.ranker.outside.proba(outside_vector(s, share, float(p.max(initial=0.0))))[0])
+        p_out = float(self.ranker.outside.proba(outside_vector(s, share))[0])
         return Ranking(out, share, other_act, p_out >= self.ranker.out_of_corpus)
 
 

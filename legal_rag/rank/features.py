@@ -101,21 +101,18 @@ LIMB_FEATURES: dict[str, LimbFeature] = {
 
 
 #: the features of "is this question outside the corpus" (:func:`outside_vector`), in the stored order
-OUTSIDE_FEATURES: tuple[str, ...] = ("outside_share", "outside_logit", "best_memory", "best_vote", "best_dense",
-                                     "best_section")
+OUTSIDE_FEATURES: tuple[str, ...] = ("outside_share", "outside_logit", "best_memory", "best_vote", "best_dense")
 
 
-def outside_vector(s: Signals, share: float, best_section: float) -> np.ndarray:
+def outside_vector(s: Signals, share: float) -> np.ndarray:
     """:data:`OUTSIDE_FEATURES` of one question: ``share``, the Act classifier's share of ``P`` on Acts the corpus
     does not hold, and its log-odds (clipped to +-9); how near the question is to the memory's questions on
     provisions the corpus holds (the best cosine, the largest share of the k-NN vote); its best dense cosine to a
-    statute chunk (each 0 with none); ``best_section``, the section model's ``P(governs)`` of its first candidate
-    (0 with no candidate): how sure the ranker is that one section the corpus holds governs."""
+    statute chunk (each 0 with none)."""
     share = float(share)
     q = min(max(share, 1e-4), 1 - 1e-4)
     return np.array([share, max(-9.0, min(9.0, math.log(q / (1 - q)))), max(s.memory.values(), default=0.0),
-                     max(s.memory_vote.values(), default=0.0), max(s.dense.values(), default=0.0),
-                     float(best_section)], dtype=np.float64)
+                     max(s.memory_vote.values(), default=0.0), max(s.dense.values(), default=0.0)], dtype=np.float64)
 
 
 def best_keys(table: Mapping[StatuteRef, float], n: int) -> list[StatuteRef]:

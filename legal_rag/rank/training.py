@@ -41,8 +41,7 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
   :data:`LAMBDAMART`'s settings): the model, setting and share with the best held-out limb accuracy on the asked
   questions over the writer folds (ties: the smaller share, then the logistic model, then the smaller size).
 * ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
-  outside the corpus beside how near the question is to the memory and the statutes, and the section model's
-  out-of-fold ``P(governs)`` of its first candidate), positive = a question outside the corpus;
+  outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
   its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
   :data:`FALSE_OUTSIDE` of the in-corpus asked questions outside, and its ``C`` the one of :data:`C_GRID` that
   then says the most outside questions are outside (ties: fewer inside called outside, then the smaller ``C``).
@@ -334,7 +333,7 @@ def train(sr: SectionRanker, sources: Sequence[Example], asked: Sequence[Example
     recall = float(np.mean([bool(rows[i].y.any()) for i in inside]))
 
     limbs, limb_choice, limb_acc, n_limb = _fit_limbs(sr, rows, src_rows, cv, log)
-    outside, ooc_t, said, out_C = _fit_outside(rows, probs, scores, cv, log)
+    outside, ooc_t, said, out_C = _fit_outside(rows, probs, cv, log)
     close = _close(rows, scores)
     digest = hashlib.sha256("\n".join(f"{e.id}\t{e.question}\t{e.label}" for e in everything).encode()
                             ).hexdigest()[:16]
@@ -444,13 +443,11 @@ def _fit_limbs(sr, rows, src_rows, cv, log):
     return fit(list(range(len(rows)))), choice, acc, sum(x is not None for x in asked)
 
 
-def _fit_outside(rows, probs, scores, cv, log) -> tuple[Linear, float, float, float]:
+def _fit_outside(rows, probs, cv, log) -> tuple[Linear, float, float, float]:
     """The out-of-corpus model, its threshold from out-of-fold ``P(outside)`` (module docstring), the share of
-    outside questions said so at it, and its ``C``. ``probs``: each row's out-of-fold ``P(Act)``; ``scores``: its
-    candidates' out-of-fold section scores."""
-    X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)),
-                                 float(softmax(sc).max()) if len(sc) else 0.0)
-                  for r, p, sc in zip(rows, probs, scores)])
+    outside questions said so at it, and its ``C``."""
+    X = np.array([outside_vector(r.signals, sum(v for k, v in p.items() if k.startswith(OTHER)))
+                  for r, p in zip(rows, probs)])
     y = np.array([r.outside for r in rows], dtype=int)
     best = None
     for C in C_GRID:

@@ -67,11 +67,11 @@ def test_section_feature(name, ref, words, expect):
 def test_outside_vector_reads_the_share_outside_and_the_best_match():
     from legal_rag.rank import OUTSIDE_FEATURES, outside_vector
 
-    v = outside_vector(signals(), 0.3, 0.65)
+    v = outside_vector(signals(), 0.3)
     assert len(v) == len(OUTSIDE_FEATURES)
-    assert v == pytest.approx([0.3, math.log(0.3 / 0.7), 0.8, 0.7, 0.9, 0.65])
-    none = outside_vector(signals(dense={}, memory={}, memory_vote={}), 1.0, 0.0)
-    assert none == pytest.approx([1.0, 9.0, 0.0, 0.0, 0.0, 0.0])
+    assert v == pytest.approx([0.3, math.log(0.3 / 0.7), 0.8, 0.7, 0.9])
+    none = outside_vector(signals(dense={}, memory={}, memory_vote={}), 1.0)
+    assert none == pytest.approx([1.0, 9.0, 0.0, 0.0, 0.0])
 
 
 def test_every_section_feature_is_tested():

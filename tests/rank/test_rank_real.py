@@ -77,3 +77,23 @@ def test_law_outside_the_corpus_is_said_to_be_missing(real_pipeline):
 def test_a_question_naming_a_section_is_never_ranked(real_pipeline):
     a, head = ask(real_pipeline, "What is the punishment under IPC 420?")
     assert head[0] == StatuteRef("BNS", "318", ("4",)) and not a.suggestions
+
+
+#: a punishment or a meaning asked in a client's words, each with the limb the Act's text gives it
+LIMB_QUESTIONS = (("what is the sentence for extortion under the new code", StatuteRef("BNS", "308", ("2",))),
+                  ("how much jail for criminal breach of trust", StatuteRef("BNS", "316", ("2",))),
+                  ("what is the punishment for house-trespass", StatuteRef("BNS", "329", ("4",))),
+                  ("jail term for criminal intimidation", StatuteRef("BNS", "351", ("2",))),
+                  ("how is theft defined in the BNS", StatuteRef("BNS", "303", ("1",))),
+                  ("what does cheating mean under the BNS", StatuteRef("BNS", "318", ("1",))))
+
+
+def test_a_punishment_asked_gets_the_punishing_limb_and_a_meaning_the_defining_one(real_pipeline):
+    """The section's general punishment (308(2), 316(2), 329(4), 351(2)) for "how much jail", its defining limb
+    (303(1), 318(1)) for "what does it mean". Four of the six lead with that limb on the product index (the
+    extortion question takes 308(6), the theft definition 303(2)); the bound keeps the limb model from falling below."""
+    right = []
+    for question, limb in LIMB_QUESTIONS:
+        a, head = ask(real_pipeline, question)
+        right.append(bool(head) and head[0] == limb)
+    assert sum(right) >= 4, right

@@ -125,7 +125,7 @@ def test_train_learns_the_planted_feature_and_is_deterministic(tmp_path):
     assert (r.meta["source_questions"], r.meta["asked_questions"], r.meta["folds"]) == (len(src), len(ask), 3)
     assert r.meta["asked_writers"] == ["ask_0", "ask_1", "ask_2"]
     assert 0 < r.out_of_corpus < 1 and r.meta["held_out_outside_said"] == 1.0
-    x_out, x_in = np.array([0.9, 2.2, 0.1, 0.1, 0.1, 0.2]), np.array([0.05, -2.9, 0.8, 0.8, 0.8, 0.9])
+    x_out, x_in = np.array([0.9, 2.2, 0.1, 0.1, 0.1]), np.array([0.05, -2.9, 0.8, 0.8, 0.8])
     assert r.outside.proba(x_out)[0] > r.outside.proba(x_in)[0]   # a share outside says outside
 
 
