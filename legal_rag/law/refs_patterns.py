@@ -27,7 +27,7 @@ ACT_RE = re.compile(ACT)
 OTHER = (r"(?:Code\s+of\s+Civil\s+Procedure|C\.\s?P\.\s?C\.|CPC\b|Constitution(?:\s+of\s+India)?"
          r"|(?:(?:[A-Z][\w.'’&/-]*|\([A-Z][^()\n]{0,60}\))\s+(?:(?:of|and|the|for|from|on|in|to|&)\s+)*){1,10}?"
          r"(?:Act|Code|Rules|Regulations?|Ordinance)\b(?:\s*,?\s*[0-9]{4})?"
-         r"|" + r"(?:Ordinance|Rules|Regulations?)\b)")
+         r"|(?:Ordinance|Rules|Regulations?)\b)")
 OTHER_RE = re.compile(OTHER)
 GENERIC_WORDS = ("code", "act", "sanhita", "adhiniyam")
 

@@ -8,11 +8,13 @@ paraphrases of one source share it) and ``out_of_corpus`` (the Act that governs,
 * the **source sets** (``train_*``: written source line by source line through the Acts) and the **asked sets**
   (``ask_*``: questions as clients and juniors ask them, one writer each) together are the ranker's **memory**
   (:mod:`legal_rag.rank.memory`) and the Act classifier's data;
-* the asked sets alone fit the models that combine the signals (sections, limbs, outside). Each asked question reads
-  the memory without its own writer's questions (:func:`_own`), as a user's question reads a memory none of it
-  wrote (the memory's ``exclude`` matches a writer, or a source line's group, which several sets share). Source-set questions are not fitted on there: each was written from a different passage than its
-  section's other questions, so the memory answers them far worse than it answers an asked question, and a fit on
-  them learns to distrust it.
+* the models that combine the signals are fitted on the asked sets and, each at a share of an asked question's
+  weight chosen by the folds, the source sets (sections and limbs: :data:`SOURCE_SHARES`, :data:`LIMB_SOURCE_SHARES`);
+  the outside model on the asked sets alone. Each asked question reads the memory without its own writer's
+  questions (:func:`_own`), as a user's question reads a memory none of it wrote (the memory's ``exclude`` matches a
+  writer, or a source line's group, which several sets share); a source-set question reads it without its own source
+  line's group. The section model is chosen on held-out asked questions and held-out source lines together
+  (``sections`` below); the limb and outside models on held-out asked questions alone.
 
 Choosing and measuring: cross-validation over the asked questions, one fold per writer when there are at least
 :data:`MIN_WRITERS` writers (a new writer is what a user is), else five folds by source line (scikit-learn's
