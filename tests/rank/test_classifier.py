@@ -66,25 +66,29 @@ def test_one_cache_serves_every_data_directory_when_named(tmp_path, monkeypatch)
 
 
 def test_the_product_reads_the_classifier_of_the_shipped_question_sets(real_pipeline):
-    """On the real corpus: the ranker's classifier is fitted on the shipped sets, its ``P`` reaches the signals, and
-    on the questions of a writer the memory does not hold (``bench/ranker/ask_8.jsonl``, kept for a later fit) it puts
-    a gold section first for 96 of 113 and among its first three for 103 (product index); the bounds leave room for
-    another index's embeddings of the same questions."""
-    from pathlib import Path
-
-    from legal_rag.rank import memory_files, read_examples
+    """On the real corpus: the ranker's classifier is fitted on the shipped sets and its ``P`` reaches the signals;
+    fitted again without the newest asked writer (the last of :func:`legal_rag.rank.asked_files`), it puts a gold
+    section first for at least 70 in 100 of that writer's in-corpus questions and among its first three for at
+    least 80 in 100 (the figures per writer are in ``bench/results_ranker.md``); the bounds leave room for another
+    index's embeddings of the same questions."""
+    from legal_rag.rank import asked_files, memory_files, read_examples
 
     sr = real_pipeline.resources.section_ranker
     assert sr.classifier is not None and len(sr.classifier.classes) > 300
     assert {r.act for r in sr.classifier.classes} == {"BNS", "BNSS", "BSA"}
     s = sr.signals("the shopkeeper took an advance for a fridge and never delivered it")
     assert sum(s.classifier.values()) == pytest.approx(1.0) and s.ranks["classifier"]
-    held = [e for e in read_examples([Path(__file__).parents[2] / "bench" / "ranker" / "ask_8.jsonl"]) if e.gold]
-    assert not {e.question for e in held} & {e.question for e in read_examples(memory_files())}
+    examples = [e for e in read_examples(memory_files()) if e.gold]
+    assert len(examples) == len(sr.memory) and sr.memory.writers == tuple(e.writer for e in examples)
+    writer = asked_files()[-1].stem
+    held = [i for i, e in enumerate(examples) if e.writer == writer]
+    kept = [i for i, e in enumerate(examples) if e.writer != writer]
+    clf = fit_classifier([examples[i].question for i in kept], sr.memory.vectors[kept], [examples[i].gold for i in kept])
+    assert not {examples[i].question for i in held} & {examples[i].question for i in kept}
     first = three = 0
-    for e in held:
-        p = sr.classifier.proba(e.question, sr.index.embed_query(e.question))
-        top, gold = sorted(p, key=lambda r: (-p[r], str(r)))[:3], {g.base for g in e.gold}
+    for i in held:
+        p = clf.proba(examples[i].question, sr.memory.vectors[i])
+        top, gold = sorted(p, key=lambda r: (-p[r], str(r)))[:3], {g.base for g in examples[i].gold}
         first += top[0] in gold
         three += bool(gold & set(top))
-    assert len(held) == 113 and first >= 0.75 * len(held) and three >= 0.85 * len(held), (first, three)
+    assert len(held) >= 100 and first >= 0.70 * len(held) and three >= 0.80 * len(held), (first, three, len(held))
