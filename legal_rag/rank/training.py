@@ -41,7 +41,8 @@ source share, and the thresholds from out-of-fold predictions, and give the figu
   :data:`LIMB_SOURCE_SHARES`' chosen share of an asked one), either ``StandardScaler`` + ``LogisticRegression``
   (``C`` from :data:`C_GRID`) or LambdaMART with each section's limbs one query group (size from :data:`LIMB_GRID`,
   :data:`LAMBDAMART`'s settings): the model, setting and share with the best held-out limb accuracy on the asked
-  questions over the writer folds (ties: the smaller share, then the logistic model, then the smaller size).
+  questions over the writer folds (ties: the smaller share, then the logistic model, then the size earlier in
+  :data:`LIMB_GRID`).
 * ``outside``: ``StandardScaler`` + ``LogisticRegression`` over :data:`OUTSIDE_FEATURES` (the share of ``P(Act)``
   outside the corpus beside how near the question is to the memory and the statutes), positive = a question outside the corpus;
   its threshold ``out_of_corpus`` is the lowest out-of-fold ``P(outside)`` that calls at most
